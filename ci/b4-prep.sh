@@ -1,0 +1,51 @@
+#!/bin/bash
+# Prepare the applied series for 'b4 send': a b4/md-series branch copied from
+# md-series, enrolled with 'b4 prep -e', the cover letter from
+# cover-letter.txt, To/Cc from the tree's get_maintainer.pl (--auto-to-cc),
+# 'b4 prep --check' clean, no failing preflight check, and the mails written
+# by 'b4 send --no-sign -o' to $MDS_OUT/b4-mails.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+B4=$MDS_CACHE/venv/bin/b4
+[ -x "$B4" ] || die "b4 not installed: run ci/setup-host.sh"
+tree=$(kernel_tree)
+cd "$tree"
+name=$(git -C "$MDS_ROOT" config user.name || echo md-series)
+email=$(git -C "$MDS_ROOT" config user.email || echo md-series@localhost)
+git config user.name "$name"
+git config user.email "$email"
+git config b4.prep-cover-strategy commit
+
+git checkout -q -f "$SERIES_BRANCH"
+git branch -D b4/md-series >/dev/null 2>&1 || true
+git checkout -q -b b4/md-series
+"$B4" -q prep -e md-series-base >/dev/null
+
+# The cover letter: b4 opens it in the editor; our editor copies cover-letter.txt.
+ed=$(mktemp)
+printf '#!/bin/sh\ncat "%s" >"$1"\n' "$MDS_ROOT/cover-letter.txt" >"$ed"
+chmod +x "$ed"
+GIT_EDITOR=$ed EDITOR=$ed "$B4" -q prep --edit-cover >/dev/null
+rm -f "$ed"
+"$B4" -q prep --auto-to-cc >/dev/null
+
+out=$MDS_OUT/b4
+mkdir -p "$out"
+"$B4" prep --check >"$out/check.log" 2>&1 || { cat "$out/check.log" >&2; die "b4 prep --check failed"; }
+if grep -qiE 'fail|error|warning' "$out/check.log"; then
+	cat "$out/check.log" >&2
+	die "b4 prep --check reported problems"
+fi
+"$B4" prep --show-info >"$out/info.txt" 2>&1 || die "b4 prep --show-info failed"
+if grep -qE '^preflight-checks-failing: *(yes|True|true|[1-9])' "$out/info.txt"; then
+	cat "$out/info.txt" >&2
+	die "b4 reports failing preflight checks"
+fi
+rm -rf "$out/mails"
+"$B4" send --no-sign -o "$out/mails" >"$out/send.log" 2>&1 || { cat "$out/send.log" >&2; die "b4 send -o failed"; }
+n=$(ls "$out/mails" | wc -l)
+[ "$n" -gt 0 ] || die "b4 send -o wrote no mail"
+grep -qi '^To:.*linux-raid@vger.kernel.org\|^Cc:.*linux-raid@vger.kernel.org' "$out/mails/"* ||
+	grep -qi 'linux-raid@vger.kernel.org' "$out/mails/"* || die "the mails are not addressed to linux-raid"
+git checkout -q -f "$SERIES_BRANCH"
+log "b4: $n mails in $out/mails"

@@ -1,0 +1,81 @@
+#!/bin/bash
+# The README's test command: every check and test of the series, from nothing.
+#   1. host tools (ci/setup-host.sh), the base tree (ci/get-base.sh)
+#   2. git am of the series; the export round-trips byte for byte; quilt applies it
+#   3. per-patch upstream checks (ci/check-series.sh): checkpatch, builds of
+#      x86_64 and arm64-64K at every patch, W=1, sparse, kernel-doc, coccicheck
+#   4. b4: prep --check clean, preflight checks pass, send -o writes the mails
+#   5. KUnit on UML (kunit.py run)
+#   6. x86_64 and arm64-64K guests: KUnit (built in) and the md kselftests
+#   7. side-by-side benchmarks (reported, not asserted; MDS_BENCH=0 skips)
+# Ends with 'N passed, N failed'; exits non-zero if anything failed.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$MDS_OUT"
+SUMMARY=$MDS_OUT/summary.txt
+: >"$SUMMARY"
+t0=$(date +%s)
+pass() { echo "PASS $*" | tee -a "$SUMMARY"; }
+fail() { echo "FAIL $*" | tee -a "$SUMMARY"; }
+step() { echo; echo "=== $* ($(( $(date +%s) - t0 ))s)"; }
+finish() {
+	local p f
+	p=$(grep -c '^PASS' "$SUMMARY"); f=$(grep -c '^FAIL' "$SUMMARY")
+	echo
+	echo "=== summary ($(( $(date +%s) - t0 ))s)"
+	grep '^FAIL' "$SUMMARY"
+	echo "$p passed, $f failed"
+	[ "$f" = 0 ] && [ "$p" -gt 0 ]
+	exit $?
+}
+
+step "host tools"
+if [ "$(id -u)" = 0 ]; then
+	"$MDS_ROOT/ci/setup-host.sh" && pass setup-host || { fail setup-host; finish; }
+fi
+
+step "base tree and series"
+if tree=$("$MDS_ROOT/ci/apply.sh"); then pass "git-am ($(wc -l <"$MDS_ROOT/series") patches)"; else fail git-am; finish; fi
+if "$MDS_ROOT/ci/export.sh" --check; then pass export-round-trip; else fail export-round-trip; fi
+"$MDS_ROOT/ci/quilt-check.sh" && pass quilt-push || fail quilt-push
+
+step "per-patch checks"
+"$MDS_ROOT/ci/check-series.sh" | tee -a "$SUMMARY"
+git -C "$tree" checkout -q -f "$SERIES_BRANCH"
+
+step "b4"
+"$MDS_ROOT/ci/b4-prep.sh" && pass b4 || fail b4
+
+step "KUnit on UML"
+"$MDS_ROOT/kunit/run-uml.sh" >"$MDS_OUT/kunit-uml.log" 2>&1
+rc=$?
+tail -n 30 "$MDS_OUT/kunit-uml.log"
+"$MDS_ROOT/kunit/count.py" uml "$MDS_OUT/kunit-uml.log" $rc | tee -a "$SUMMARY"
+
+for arch in x86_64 arm64; do
+	step "guest $arch: KUnit and kselftest"
+	img=$MDS_OUT/build/$arch/kernel.img
+	initrd=$MDS_OUT/images/$arch-initramfs.cpio
+	if ! [ -f "$img" ] || ! "$MDS_ROOT/selftests/mkinitramfs.sh" "$arch" "$tree" "$initrd" >/dev/null; then
+		fail "guest-$arch (no kernel or initramfs)"
+		continue
+	fi
+	logf=$MDS_OUT/logs/$arch-kselftest.log
+	if "$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" "$logf" kselftest; then
+		pass "guest-$arch boot, no splat, clean power-off"
+	else
+		fail "guest-$arch boot, no splat, clean power-off"
+	fi
+	"$MDS_ROOT/selftests/count.py" "$arch" "$logf" "$tree" | tee -a "$SUMMARY"
+done
+
+if [ "${MDS_BENCH:-1}" != 0 ]; then
+	step "side-by-side benchmarks (reported, not asserted)"
+	for s in $(cat "$MDS_ROOT/selftests/bench/scenarios" 2>/dev/null); do
+		for arch in x86_64 arm64; do
+			"$MDS_ROOT/selftests/bench.sh" "$arch" "$s" && pass "bench $s $arch ran" || fail "bench $s $arch ran"
+		done
+	done
+fi
+finish

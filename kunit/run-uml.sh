@@ -1,0 +1,11 @@
+#!/bin/bash
+# The md KUnit suites on UML, at native speed: tools/testing/kunit/kunit.py run
+# with drivers/md/.kunitconfig. Prints kunit.py's summary; exit status is kunit.py's.
+set -uo pipefail
+. "$(dirname "$0")/../ci/lib.sh"
+tree=$(kernel_tree)
+[ -f "$tree/drivers/md/.kunitconfig" ] || die "$tree has no drivers/md/.kunitconfig (is the series applied?)"
+cd "$tree" || exit 1
+python3 tools/testing/kunit/kunit.py run --kunitconfig=drivers/md/.kunitconfig \
+	--build_dir="$MDS_OUT/kunit-uml" --jobs="$(nproc)" --make_options "CC=ccache gcc" \
+	--make_options LOCALVERSION= "$@"

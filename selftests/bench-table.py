@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Side-by-side table from the MDBENCH lines of benchmark guest logs.
+
+usage: bench-table.py ARCH SCENARIO REPS LOGDIR
+For every case and device: deltas of /sys/block/<dev>/stat (reads, sectors
+read, writes, sectors written) and, where traced, issued writes, writes not
+contiguous with the previous one on that member, and the mean write size in
+sectors. With REPS > 1, the median and the range over the runs.
+"""
+import re
+import statistics
+import sys
+
+arch, scen, reps, logdir = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+data = {}  # (case, dev, metric) -> {kernel: [values]}
+order = []
+for k in ("base", "patched"):
+    for r in range(1, reps + 1):
+        try:
+            text = open(f"{logdir}/bench-{scen}-{arch}-{k}-{r}.log", errors="replace").read()
+        except OSError:
+            continue
+        case, before = None, {}
+        for l in text.replace("\r", "").split("\n"):
+            l = re.sub(r"^\[ *\d+\.\d+\] ", "", l)
+            f = l.split()
+            if not f or not f[0].startswith("MDBENCH"):
+                continue
+            if f[0] == "MDBENCH-CASE":
+                case = f[1]
+            elif f[0] == "MDBENCH-STAT":
+                vals = list(map(int, f[3:7]))
+                if f[1] == "before":
+                    before[f[2]] = vals
+                else:
+                    d = [a - b for a, b in zip(vals, before.get(f[2], [0] * 4))]
+                    for m, v in zip(("reads", "sect_rd", "writes", "sect_wr"), d):
+                        key = (case, f[2], m)
+                        if key not in data:
+                            order.append(key)
+                        data.setdefault(key, {}).setdefault(k, []).append(v)
+            elif f[0] == "MDBENCH-TRACE":
+                for m, v in zip(("issued_w", "discontig_w", "mean_w_sect"), map(float, f[2:5])):
+                    key = (case, f[1], m)
+                    if key not in data:
+                        order.append(key)
+                    data.setdefault(key, {}).setdefault(k, []).append(v)
+
+
+def fmt(vs):
+    if not vs:
+        return "-"
+    med = statistics.median(vs)
+    s = f"{med:.1f}" if med != int(med) else f"{int(med)}"
+    if len(vs) > 1:
+        s += f" [{min(vs):g}..{max(vs):g}]"
+    return s
+
+
+print(f"benchmark {scen} on {arch}: base vs patched, {reps} run(s) each"
+      + (" (median [min..max])" if reps > 1 else ""))
+print(f"{'case':34} {'dev':5} {'metric':12} {'base':>22} {'patched':>22}")
+for key in order:
+    case, dev, m = key
+    print(f"{case or '-':34} {dev:5} {m:12} {fmt(data[key].get('base', [])):>22} "
+          f"{fmt(data[key].get('patched', [])):>22}")

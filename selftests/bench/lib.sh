@@ -1,0 +1,50 @@
+#!/bin/bash
+# Shared by the benchmark scenarios (run inside a guest by /init).
+# Members are the guest's virtio disks /dev/vda...; figures come from
+# /sys/block/*/stat and tracefs block:block_rq_issue, printed as MDBENCH lines
+# that selftests/bench.sh turns into a side-by-side table.
+MD_PATTERN=/kselftest/drivers/md/md_pattern
+T=/sys/kernel/tracing
+export MDADM_NO_UDEV=1
+mkdir -p /run/mdadm
+
+# bench_stat LABEL DEV...: the raw counters of each device.
+bench_stat() {
+	local label=$1 d
+	shift
+	for d in "$@"; do
+		d=$(basename "$d")
+		echo "MDBENCH-STAT $label $d $(awk '{print $1, $3, $5, $7}' "/sys/block/$d/stat")"
+	done
+}
+
+bench_trace_start() {
+	echo 0 >$T/tracing_on
+	echo 16384 >$T/buffer_size_kb
+	echo >$T/trace
+	echo 1 >$T/events/block/block_rq_issue/enable
+	echo 1 >$T/tracing_on
+}
+
+# bench_trace_stop DEV...: per member, issued writes, those that do not start
+# where the previous write on that member ended, and the mean write size.
+bench_trace_stop() {
+	local majmin d
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/block/block_rq_issue/enable
+	grep -q 'LOST\|lost' $T/trace && echo "MDBENCH-NOTE trace buffer overflowed"
+	for d in "$@"; do
+		d=$(basename "$d")
+		majmin=$(cat "/sys/block/$d/dev" | tr : ,)
+		awk -v mm="$majmin" -v dev="$d" '
+			$0 ~ "block_rq_issue: " mm " " {
+				for (i = 1; i <= NF; i++) if ($i == "block_rq_issue:") break
+				rwbs = $(i + 2); sector = $(i + 5); n = $(i + 7)
+				if (rwbs !~ /W/ || n == 0) next
+				w++; sz += n
+				if (seen && sector != next_s) disc++
+				next_s = sector + n; seen = 1
+			}
+			END { printf "MDBENCH-TRACE %s %d %d %.1f\n", dev, w, disc, w ? sz / w : 0 }' $T/trace
+	done
+}

@@ -1,0 +1,37 @@
+#!/bin/bash
+# Pack a guest initramfs: ci/mkinitramfs.sh ARCH TREE OUT.cpio
+# Debian userspace (selftests/guest-rootfs.sh), /init (selftests/init), the md
+# kselftests installed from TREE (static helpers), and selftests/bench/ scenarios.
+set -euo pipefail
+. "$(dirname "$0")/../ci/lib.sh"
+
+arch=${1:?usage: mkinitramfs.sh ARCH TREE OUT.cpio}
+tree=${2:?}
+cpio_out=${3:?}
+case "$arch" in
+x86_64) karch=x86_64; cross= ;;
+arm64) karch=arm64; cross=aarch64-linux-gnu- ;;
+*) die "unknown arch '$arch'" ;;
+esac
+root=$("$MDS_ROOT/selftests/guest-rootfs.sh" "$arch")
+stage=$(mktemp -d "$MDS_OUT/initramfs.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+cp -a "$root/." "$stage/"
+install -m 0755 "$MDS_ROOT/selftests/init" "$stage/init"
+install -m 0755 "$MDS_ROOT"/selftests/guest-bin/* "$stage/usr/bin/"
+mkdir -p "$stage/bench"
+cp "$MDS_ROOT"/selftests/bench/*.sh "$stage/bench/" 2>/dev/null || true
+
+if [ -d "$tree/tools/testing/selftests/drivers/md" ]; then
+	ks=$MDS_OUT/kselftest-$arch
+	rm -rf "$ks"
+	make -s -C "$tree/tools/testing/selftests" ARCH="$karch" CROSS_COMPILE="$cross" \
+		TARGETS=drivers/md O="$ks/build" INSTALL_PATH="$stage/kselftest" \
+		LDFLAGS=-static install >"$MDS_OUT/kselftest-$arch.log" 2>&1 ||
+		{ tail -n 30 "$MDS_OUT/kselftest-$arch.log" >&2; die "kselftest install for $arch failed"; }
+	file "$stage/kselftest/drivers/md/md_pattern" | grep -q 'statically linked' ||
+		die "md_pattern for $arch is not statically linked"
+fi
+mkdir -p "$(dirname "$cpio_out")"
+(cd "$stage" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) >"$cpio_out"
+printf '%s\n' "$cpio_out"

@@ -1,0 +1,67 @@
+#!/bin/bash
+# Boot a guest under QEMU (TCG) and judge it:
+#   ci/run-guest.sh ARCH KERNEL INITRD LOG MODE [NDISKS [DISK_MB]]
+# MODE is passed as mdtest=MODE (see ci/guest/init). NDISKS virtio-blk
+# members (sparse files, default 0) appear as /dev/vda... Fails on a QEMU
+# error, a hang (MDS_GUEST_TIMEOUT seconds, default 1800), a missing or
+# non-zero MDTEST-EXIT, a panic, or any WARN/BUG/lockdep/KASAN/RCU splat in
+# the console log (the blktests dmesg gate, over the whole boot).
+set -uo pipefail
+. "$(dirname "$0")/../ci/lib.sh"
+
+arch=${1:?usage: run-guest.sh ARCH KERNEL INITRD LOG MODE [NDISKS [DISK_MB]]}
+kernel=${2:?}; initrd=${3:?}; logf=${4:?}; mode=${5:?}
+ndisks=${6:-0}; disk_mb=${7:-256}
+timeout_s=${MDS_GUEST_TIMEOUT:-1800}
+mkdir -p "$(dirname "$logf")"
+disks=$(mktemp -d "$MDS_OUT/disks.XXXXXX")
+trap 'rm -rf "$disks"' EXIT
+
+cmdline="panic=-1 oops=panic loglevel=6 mdtest=$mode ${MDS_CMDLINE:-}"
+drives=()
+for ((i = 0; i < ndisks; i++)); do
+	truncate -s "${disk_mb}M" "$disks/d$i.img"
+	drives+=(-drive "file=$disks/d$i.img,format=raw,if=none,id=d$i,cache=unsafe")
+	if [ "$arch" = x86_64 ]; then
+		drives+=(-device "virtio-blk-pci,drive=d$i,serial=md$i")
+	else
+		drives+=(-device "virtio-blk-device,drive=d$i,serial=md$i")
+	fi
+done
+case "$arch" in
+x86_64)
+	qemu=(qemu-system-x86_64 -accel tcg -M pc -cpu max -append "console=ttyS0 $cmdline")
+	;;
+arm64)
+	qemu=(qemu-system-aarch64 -accel tcg -M virt -cpu max,pauth-impdef=on -append "console=ttyAMA0 $cmdline")
+	;;
+*) die "unknown arch '$arch'" ;;
+esac
+start=$(date +%s)
+timeout --foreground -k 10 "$timeout_s" "${qemu[@]}" -m "${MDS_GUEST_MEM:-2048}" -smp 2 \
+	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" "${drives[@]}" </dev/null >"$logf" 2>&1
+qrc=$?
+secs=$(( $(date +%s) - start ))
+fail=
+if [ $qrc = 124 ] || [ $qrc = 137 ]; then
+	fail="hang: no power-off within ${timeout_s}s"
+elif [ $qrc != 0 ]; then
+	fail="qemu exited with $qrc"
+fi
+# blktests' dmesg gate, plus panics, KASAN and lockdep reports.
+# Only kernel lines (printk timestamps), so test output cannot trip it.
+splat=$(grep -n -a -E '^\[ *[0-9]+\.[0-9]+\] .*(kernel BUG at|WARNING:|BUG:|Oops|Internal error|Kernel panic|general protection fault|possible recursive locking|possible circular locking|INFO: suspicious RCU usage|inconsistent lock state|KASAN:|UBSAN:|INFO: task .* blocked for more than|Call Trace:|Unable to handle kernel)' "$logf" | head -n 5)
+[ -n "$splat" ] && fail="${fail:+$fail; }kernel splat in the console:
+$splat"
+exitline=$(grep -a -m1 -o 'MDTEST-EXIT: [0-9]*' "$logf" | tr -d '\r')
+if [ -z "$exitline" ]; then
+	fail="${fail:+$fail; }the guest never reported MDTEST-EXIT"
+elif [ "${exitline#MDTEST-EXIT: }" != 0 ]; then
+	fail="${fail:+$fail; }guest exit status ${exitline#MDTEST-EXIT: }"
+fi
+if [ -n "$fail" ]; then
+	printf 'guest %s %s FAILED after %ss (log %s): %s\n' "$arch" "$mode" "$secs" "$logf" "$fail" >&2
+	tail -n 25 "$logf" >&2
+	exit 1
+fi
+log "guest $arch $mode passed in ${secs}s"
