@@ -19,8 +19,8 @@ trap 'rm -rf "$tmp"' EXIT
 git -C "$tree" -c core.abbrev=12 -c diff.renames=true -c diff.algorithm=myers \
 	-c diff.noprefix=false -c diff.mnemonicPrefix=false -c diff.context=3 \
 	-c diff.interHunkContext=0 -c diff.orderFile=/dev/null -c format.signature= \
-	-c format.coverLetter=false -c format.numbered=false -c format.headers= \
-	-c format.to= -c format.cc= -c format.signOff=false -c format.thread=false \
+	-c format.coverLetter=false -c format.numbered=false \
+	-c format.signOff=false -c format.thread=false \
 	format-patch -q --zero-commit --no-signature --no-numbered --no-cover-letter \
 	--subject-prefix=PATCH --stat=80 -o "$tmp/patches" "$base..$SERIES_BRANCH"
 mkdir -p "$tmp/patches"
