@@ -36,7 +36,7 @@ result() { # result PASS|FAIL check patch [detail-file]
 }
 
 # Normalize warnings for comparing states: drop line and column numbers.
-norm() { sed -E 's/:[0-9]+(:[0-9]+)?:/:/; s/ at line [0-9]+//' | sort; }
+norm() { sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?([: ])/:\3/; s/ at line [0-9]+//' | sort; }
 # added OLD NEW: lines of NEW (normalized) beyond their count in OLD.
 added() { comm -13 <(norm <"$1") <(norm <"$2"); }
 
@@ -85,9 +85,14 @@ file_checks() { # file_checks STATE OUTDIR FILES...
 		drivers/md/*.c)
 			if ! [ -f "$MDS_CACHE/cocci/$blob" ]; then
 				(cd "$tree" && git checkout -q -f "$s" &&
-					make -s O="$W1" C=2 CHECK=scripts/coccicheck MODE=report \
-						J="$(nproc)" "${f%.c}.o" 2>&1) |
-					grep -E "^$f:|^[./]*$f:|$(basename "$f"):" >"$MDS_CACHE/cocci/$blob.tmp"
+					make -s O="$W1" C=2 CHECK="$tree/scripts/coccicheck" MODE=report \
+						J="$(nproc)" "${f%.c}.o" 2>&1) >"$o/cocci.raw"
+				# the kernel skips an unusable checker with only this line
+				if grep -q 'not available or not up to date' "$o/cocci.raw"; then
+					echo "coccicheck did not run: $(head -n 1 "$o/cocci.raw")" >>"$o/cocci"
+					continue
+				fi
+				grep -E "$(basename "$f"):[0-9]" "$o/cocci.raw" >"$MDS_CACHE/cocci/$blob.tmp" || true
 				mv "$MDS_CACHE/cocci/$blob.tmp" "$MDS_CACHE/cocci/$blob"
 			fi
 			sed "s|^.*$(basename "$f"):|$f:|" "$MDS_CACHE/cocci/$blob" >>"$o/cocci"
@@ -116,7 +121,7 @@ for i in "${!commits[@]}"; do
 	cp_out=$R/$c.checkpatch
 	(cd "$tree" && scripts/checkpatch.pl --strict --codespell --codespellfile="$DICT" \
 		--no-summary --showfile -q "${pfiles[$i]}") >"$cp_out" 2>&1
-	if grep -qE '^[^ ]*:[0-9]+: (ERROR|WARNING|CHECK):|^(ERROR|WARNING|CHECK):' "$cp_out"; then
+	if grep -qE '^[^ ]*:[0-9]+: (ERROR|WARNING|CHECK):|^(ERROR|WARNING|CHECK):|Traceback|No such file' "$cp_out"; then
 		result FAIL checkpatch "$p" "$cp_out"
 	else
 		result PASS checkpatch "$p"

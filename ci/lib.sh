@@ -15,6 +15,9 @@ SERIES_BRANCH=md-series
 
 export CCACHE_DIR=${CCACHE_DIR:-$MDS_CACHE/ccache}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+# Debian's tools first: scripts/spdxcheck.py (run by checkpatch) needs the
+# python3-ply of Debian's python3, not whatever python3 comes first in PATH.
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
 # Stable release string: a git tree would otherwise append '+' and rebuild version files.
 export LOCALVERSION=
 

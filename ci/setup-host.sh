@@ -25,7 +25,7 @@ apt-get install -y -qq --no-install-recommends \
 	build-essential bc bison flex libelf-dev libssl-dev cpio kmod ccache xz-utils zstd \
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 	qemu-system-x86 qemu-system-arm ipxe-qemu \
-	git quilt codespell coccinelle ocaml-nox dpkg-dev python3-venv python3-ply \
+	git quilt codespell coccinelle ocaml-nox dpkg-dev python3-venv python3-ply python3-git \
 	libxml2-dev pkg-config file rsync >/dev/null
 
 # sparse >= 0.6.5: bookworm's 0.6.4 cannot parse __typeof_unqual__ and the
