@@ -10,11 +10,20 @@ B4=$MDS_CACHE/venv/bin/b4
 [ -x "$B4" ] || die "b4 not installed: run ci/setup-host.sh"
 tree=$(kernel_tree)
 cd "$tree"
-name=$(git -C "$MDS_ROOT" config user.name || echo md-series)
-email=$(git -C "$MDS_ROOT" config user.email || echo md-series@localhost)
+# who sends: the submitter (ci/resign.sh sets these) or this repository's identity
+name=${MDS_SIGNER_NAME:-$(git -C "$MDS_ROOT" config user.name || echo md-series)}
+email=${MDS_SIGNER_EMAIL:-$(git -C "$MDS_ROOT" config user.email || echo md-series@localhost)}
 git config user.name "$name"
 git config user.email "$email"
 git config b4.prep-cover-strategy commit
+# On a base without history (the Debian tarball) checkpatch cannot resolve
+# upstream commit ids, and asks of every new file whether MAINTAINERS needs
+# updating; ci/check-series.sh answers both (ci/known-commits, get_maintainer.pl).
+if [ -z "$(git rev-list --parents -n 1 md-series-base | cut -s -d' ' -f2)" ]; then
+	git config b4.prep-perpatch-check-cmd "./scripts/checkpatch.pl -q --terse --no-summary --mailback --showfile --ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES"
+else
+	git config --unset b4.prep-perpatch-check-cmd || true
+fi
 
 git checkout -q -f "$SERIES_BRANCH"
 git branch -D b4/md-series >/dev/null 2>&1 || true

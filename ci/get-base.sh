@@ -62,12 +62,12 @@ mv "$tmp/.gitignore.new" "$tmp/.gitignore"
 log "committing the base"
 git -C "$tmp" init -q -b base
 git -C "$tmp" config gc.auto 0
-git -C "$tmp" config user.name "md-series base"
-git -C "$tmp" config user.email "md-series@localhost"
 # -f: the tarball is pristine source; files that match .gitignore (the .kunitconfig
 # files, for one) are tracked upstream all the same.
 git -C "$tmp" add -A -f .
 # Fixed dates: the same package always gives the same base commit id.
+GIT_AUTHOR_NAME="md-series base" GIT_AUTHOR_EMAIL=md-series@localhost \
+GIT_COMMITTER_NAME="md-series base" GIT_COMMITTER_EMAIL=md-series@localhost \
 GIT_AUTHOR_DATE="2026-11-15T22:30:00Z" GIT_COMMITTER_DATE="2026-11-15T22:30:00Z" \
 	git -C "$tmp" commit -q -m "Linux 7.3.4 ($BASE_PKG $BASE_VER, drivers/md unpatched)"
 git -C "$tmp" tag "$BASE_TAG"
