@@ -13,6 +13,7 @@ import sys
 
 arch, scen, reps, logdir = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 data = {}  # (case, dev, metric) -> {kernel: [values]}
+totals = {}  # (kernel, run, case) -> [issued writes, discontiguous writes] over all members
 order = []
 for k in ("base", "patched"):
     for r in range(1, reps + 1):
@@ -45,6 +46,9 @@ for k in ("base", "patched"):
                     if key not in data:
                         order.append(key)
                     data.setdefault(key, {}).setdefault(k, []).append(v)
+                tot = totals.setdefault((k, r, case), [0, 0])
+                tot[0] += float(f[2])
+                tot[1] += float(f[3])
 
 
 def fmt(vs):
@@ -64,3 +68,16 @@ for key in order:
     case, dev, m = key
     print(f"{case or '-':34} {dev:5} {m:12} {fmt(data[key].get('base', [])):>22} "
           f"{fmt(data[key].get('patched', [])):>22}")
+
+# One line per case: the share of member writes that did not continue the
+# previous write on their member, over all members.
+cases = sorted({c for (_, _, c) in totals})
+if cases:
+    print()
+    print(f"{'case':34} {'discontiguous member writes, % of issued':>44}")
+    for case in cases:
+        row = []
+        for k in ("base", "patched"):
+            pct = [100 * d / w for (kk, _, c), (w, d) in totals.items() if kk == k and c == case and w]
+            row.append(fmt(pct))
+        print(f"{case:34} {'base ' + row[0]:>22} {'patched ' + row[1]:>22}")
