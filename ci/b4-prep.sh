@@ -19,8 +19,8 @@ git config b4.prep-cover-strategy commit
 # On a base without history (the Debian tarball) checkpatch cannot resolve
 # upstream commit ids, and asks of every new file whether MAINTAINERS needs
 # updating; ci/check-series.sh answers both (ci/known-commits, get_maintainer.pl).
-if [ -z "$(git rev-list --parents -n 1 md-series-base | cut -s -d' ' -f2)" ]; then
-	git config b4.prep-perpatch-check-cmd "./scripts/checkpatch.pl -q --terse --no-summary --mailback --showfile --ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES"
+if ! base_has_history "$tree" md-series-base; then
+	git config b4.prep-perpatch-check-cmd "./scripts/checkpatch.pl -q --terse --no-summary --mailback --showfile --ignore $CHECKPATCH_HISTORYLESS_IGNORE"
 else
 	git config --unset b4.prep-perpatch-check-cmd || true
 fi

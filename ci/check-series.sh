@@ -106,9 +106,7 @@ file_checks() { # file_checks STATE OUTDIR FILES...
 # file. Both are answered here instead: cited ids and subjects must match
 # ci/known-commits, and every new file must fall under a MAINTAINERS entry.
 cp_ignore=()
-if [ -z "$(git -C "$tree" rev-list --parents -n 1 "$base" | cut -s -d' ' -f2)" ]; then
-	cp_ignore=(--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES)
-fi
+base_has_history "$tree" "$base" || cp_ignore=(--ignore "$CHECKPATCH_HISTORYLESS_IGNORE")
 cited_commits() { # cited_commits PATCH: ERROR lines for unknown ids or subjects
 	sed -n '/^---$/q;p' "$1" | grep -oE '\b[0-9a-f]{12,40} \("[^"]+"\)' |
 	while read -r id subj; do

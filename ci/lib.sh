@@ -41,3 +41,12 @@ series_patches() {
 		printf '%s\n' "$MDS_ROOT/patches/$p"
 	done <"$MDS_ROOT/series"
 }
+
+# The Debian tarball base has no history: checkpatch can resolve no upstream
+# commit id there, and asks of every new file whether MAINTAINERS needs
+# updating. On such a base both types are ignored and ci/check-series.sh
+# checks them itself (ci/known-commits, get_maintainer.pl -f).
+CHECKPATCH_HISTORYLESS_IGNORE=UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES
+base_has_history() { # base_has_history TREE REV
+	[ -n "$(git -C "$1" rev-list --parents -n 1 "$2" | cut -s -d' ' -f2)" ]
+}
