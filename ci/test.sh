@@ -52,6 +52,15 @@ step "KUnit on UML"
 rc=$?
 tail -n 30 "$MDS_OUT/kunit-uml.log"
 "$MDS_ROOT/kunit/count.py" uml "$MDS_OUT/kunit-uml.log" $rc | tee -a "$SUMMARY"
+# the md-linear lookup benchmark: a KUnit case, native only on UML (reported, not asserted)
+mkdir -p "$MDS_OUT/bench"
+sed -n 's/.*md-linear bench: //p' "$MDS_OUT/kunit-uml/test.log" 2>/dev/null >"$MDS_OUT/bench/linear-lookup.txt"
+if [ "$(grep -cE '^(random|ascending) ' "$MDS_OUT/bench/linear-lookup.txt")" = 32 ]; then
+	column -t "$MDS_OUT/bench/linear-lookup.txt" 2>/dev/null || cat "$MDS_OUT/bench/linear-lookup.txt"
+	pass "bench linear-lookup uml reported"
+else
+	fail "bench linear-lookup uml: no table in $MDS_OUT/kunit-uml/test.log"
+fi
 
 for arch in x86_64 arm64; do
 	step "guest $arch: KUnit and kselftest"
