@@ -14,6 +14,8 @@ import sys
 arch, scen, reps, logdir = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 data = {}  # (case, dev, metric) -> {kernel: [values]}
 totals = {}  # (kernel, run, case) -> [issued writes, discontiguous writes] over all members
+units = {}  # case -> (count, unit name, minimum member sectors read+written per unit, md device)
+per = {}  # (kernel, case) -> {"rd": [], "wr": [], "md_w": [], "md_s": []} per unit, one value per run
 order = []
 for k in ("base", "patched"):
     for r in range(1, reps + 1):
@@ -29,12 +31,24 @@ for k in ("base", "patched"):
                 continue
             if f[0] == "MDBENCH-CASE":
                 case = f[1]
+            elif f[0] == "MDBENCH-UNITS":
+                # MDBENCH-UNITS COUNT UNIT MINIMUM MDDEV: normalise this case per unit
+                units[case] = (int(f[1]), f[2], float(f[3]), f[4])
             elif f[0] == "MDBENCH-STAT":
                 vals = list(map(int, f[3:7]))
                 if f[1] == "before":
                     before[f[2]] = vals
                 else:
                     d = [a - b for a, b in zip(vals, before.get(f[2], [0] * 4))]
+                    if case in units:
+                        n, _, _, md = units[case]
+                        pu = per.setdefault((k, case), {}).setdefault(r, [0, 0, 0, 0])
+                        if f[2] == md:
+                            pu[2] += d[2] / n
+                            pu[3] += d[3] / n
+                        else:
+                            pu[0] += d[1] / n
+                            pu[1] += d[3] / n
                     for m, v in zip(("reads", "sect_rd", "writes", "sect_wr"), d):
                         key = (case, f[2], m)
                         if key not in data:
@@ -81,3 +95,19 @@ if cases:
             pct = [100 * d / w for (kk, _, c), (w, d) in totals.items() if kk == k and c == case and w]
             row.append(fmt(pct))
         print(f"{case:34} {'base ' + row[0]:>22} {'patched ' + row[1]:>22}")
+
+# Per unit of work (one write, one MiB): member sectors read and written,
+# against the minimum; and what reached the md device itself.
+if units:
+    print()
+    print(f"{'case':26} {'per':6} {'minimum':>8} {'kernel':8} {'member rd':>14} {'member wr':>14}"
+          f" {'rd+wr/min':>10} {'md writes':>10} {'md sect':>10}")
+    for case, (n, unit, mn, md) in units.items():
+        for k in ("base", "patched"):
+            runs = per.get((k, case), {})
+            if not runs:
+                continue
+            col = list(zip(*runs.values()))
+            rd, wr, mw, ms = (statistics.median(c) for c in col)
+            print(f"{case:26} {unit:6} {mn:8.0f} {k:8} {fmt(list(col[0])):>14} {fmt(list(col[1])):>14}"
+                  f" {(rd + wr) / mn if mn else 0:10.2f} {mw:10.2f} {ms:10.1f}")
