@@ -54,7 +54,7 @@ bench_trace_stop() {
 # figures around it; then read back and a parity check, which must find
 # mismatch_cnt 0. Returns non-zero if data or parity is wrong.
 bench_raid5_case() {
-	local name=$1 layout=$2 start=$3 len=$4 bs=$5 direct=${6:-} seed=$RANDOM rc=0 mm
+	local name=$1 layout=$2 start=$3 len=$4 bs=$5 direct=${6:-} seed=$RANDOM rc=0
 	local devs=(/dev/vda /dev/vdb /dev/vdc)
 
 	mdadm --create /dev/md0 --run --quiet --level=5 --layout="$layout" --chunk=64 \
@@ -66,6 +66,16 @@ bench_raid5_case() {
 	bench_trace_stop "${devs[@]}"
 	bench_stat after "${devs[@]}" /dev/md0
 	$MD_PATTERN verify /dev/md0 "$seed" "$start" "$len" 1048576 direct || rc=1
+	bench_check_and_stop "${devs[@]}" || rc=1
+	return $rc
+}
+
+# bench_check_and_stop MEMBER...: a parity check of /dev/md0, which must find
+# mismatch_cnt 0 (non-zero return otherwise), then stop it and clear its
+# members for the next case.
+bench_check_and_stop() {
+	local mm rc=0
+
 	echo check >/sys/block/md0/md/sync_action
 	sleep 1
 	while ! grep -q idle /sys/block/md0/md/sync_action; do sleep 1; done
@@ -73,6 +83,6 @@ bench_raid5_case() {
 	echo "MDBENCH-CHECK mismatch_cnt $mm"
 	[ "$mm" = 0 ] || rc=1
 	mdadm --stop /dev/md0 >/dev/null
-	mdadm --zero-superblock "${devs[@]}"
+	mdadm --zero-superblock "$@"
 	return $rc
 }

@@ -44,13 +44,6 @@ for s in 4096 16384 65536; do
 	$MD_PATTERN verify /dev/md0 "$seed" 0 $((32 << 20)) 1048576 direct || rc=1
 	$MD_PATTERN randverify /dev/md0 "$seed" $((32 << 20)) $((size - (32 << 20))) 4096 \
 		"$n_rand" || rc=1
-	echo check >/sys/block/md0/md/sync_action
-	sleep 1
-	while ! grep -q idle /sys/block/md0/md/sync_action; do sleep 1; done
-	mm=$(cat /sys/block/md0/md/mismatch_cnt)
-	echo "MDBENCH-CHECK mismatch_cnt $mm"
-	[ "$mm" = 0 ] || rc=1
-	mdadm --stop /dev/md0 >/dev/null
-	mdadm --zero-superblock "${devs[@]}"
+	bench_check_and_stop "${devs[@]}" || rc=1
 done
 exit $rc
