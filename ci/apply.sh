@@ -34,6 +34,18 @@ email=$(git -C "$MDS_ROOT" config user.email || true)
 export GIT_COMMITTER_NAME=${name:-md-series}
 export GIT_COMMITTER_EMAIL=${email:-md-series@localhost}
 
+# patch_notes PATCH: the "Notes:" block between '---' and the diffstat.
+patch_notes() {
+	awk '
+		!dash && /^---$/ { dash = 1; next }
+		dash && !in_notes && /^Notes:$/ { in_notes = 1; next }
+		in_notes && (/^    / || /^$/) { sub(/^    /, ""); buf[n++] = $0; next }
+		in_notes { exit }
+		dash && !in_notes && /^ / { exit }
+		END { while (n > 0 && buf[n - 1] == "") n--; for (i = 0; i < n; i++) print buf[i] }
+	' "$1"
+}
+
 git checkout -q -f -B "$SERIES_BRANCH" "$base"
 git clean -q -fd -e out/ >/dev/null 2>&1 || true
 n=0
@@ -45,6 +57,11 @@ while IFS= read -r p; do
 		printf '%s\n' "$out" | grep -E '^(error|warning)|patch failed|does not apply|whitespace' >&2 || printf '%s\n' "$out" >&2
 		die "patch $n, $(basename "$p"), does not apply to $(git log -1 --format='%h %s' HEAD)"
 	fi
+	# A per-patch changelog below '---' (git format-patch --notes) is not
+	# part of the commit: keep it as the commit's git note, so that
+	# ci/export.sh writes it back and b4 sends it.
+	notes=$(patch_notes "$p")
+	[ -z "$notes" ] || printf '%s\n' "$notes" | git notes add -f -F - HEAD
 done < <(series_patches)
 log "applied $n patches onto $(git rev-parse --short "$base") in $tree (branch $SERIES_BRANCH)"
 printf '%s\n' "$tree"

@@ -21,7 +21,8 @@ git -C "$tree" -c core.abbrev=12 -c diff.renames=true -c diff.algorithm=myers \
 	-c diff.interHunkContext=0 -c diff.orderFile=/dev/null -c format.signature= \
 	-c format.coverLetter=false -c format.numbered=false \
 	-c format.signOff=false -c format.thread=false \
-	format-patch -q --zero-commit --no-signature --no-numbered --no-cover-letter \
+	-c notes.displayRef=refs/notes/commits \
+	format-patch -q --zero-commit --no-signature --no-numbered --no-cover-letter --notes \
 	--subject-prefix=PATCH --stat=80 -o "$tmp/patches" "$base..$SERIES_BRANCH"
 mkdir -p "$tmp/patches"
 (cd "$tmp/patches" && ls -1 -- *.patch 2>/dev/null) >"$tmp/series" || true

@@ -48,7 +48,7 @@ step "b4"
 "$MDS_ROOT/ci/b4-prep.sh" && pass b4 || fail b4
 
 step "KUnit on UML"
-"$MDS_ROOT/kunit/run-uml.sh" >"$MDS_OUT/kunit-uml.log" 2>&1
+"$MDS_ROOT/kunit/run-uml.sh" --kernel_args md_linear_kunit.bench=1 >"$MDS_OUT/kunit-uml.log" 2>&1
 rc=$?
 tail -n 30 "$MDS_OUT/kunit-uml.log"
 "$MDS_ROOT/kunit/count.py" uml "$MDS_OUT/kunit-uml.log" $rc | tee -a "$SUMMARY"

@@ -21,6 +21,9 @@ install -m 0755 "$MDS_ROOT/selftests/init" "$stage/init"
 install -m 0755 "$MDS_ROOT"/selftests/guest-bin/* "$stage/usr/bin/"
 mkdir -p "$stage/bench"
 cp "$MDS_ROOT"/selftests/bench/*.sh "$stage/bench/" 2>/dev/null || true
+# the benchmarks' own random-write tool (not part of the upstream test)
+"${cross}gcc" -O2 -Wall -static -o "$stage/usr/bin/md_randio" "$MDS_ROOT/selftests/bench/md_randio.c" ||
+	die "md_randio for $arch does not build"
 
 if [ -d "$tree/tools/testing/selftests/drivers/md" ]; then
 	ks=$MDS_OUT/kselftest-$arch

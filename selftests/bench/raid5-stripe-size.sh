@@ -13,7 +13,7 @@ devs=(/dev/vda /dev/vdb /dev/vdc /dev/vdd)
 page=$(awk '/^KernelPageSize:/ { print $2 * 1024; exit }' /proc/self/smaps)
 n_rand=2000
 rc=0
-echo "MDBENCH-NOTE default stripe_size parameter: $(cat /sys/module/raid456/parameters/default_stripe_size 2>/dev/null || echo none)"
+echo "MDBENCH-NOTE default stripe_size: $(zcat /proc/config.gz 2>/dev/null | sed -n 's/^CONFIG_MD_RAID456_STRIPE_SIZE=//p' | grep . || echo 4096)"
 for s in 4096 16384 65536; do
 	[ "$s" -le "$page" ] || continue
 	seed=$RANDOM
@@ -37,12 +37,12 @@ for s in 4096 16384 65536; do
 	echo "MDBENCH-CASE rand4k-S$s"
 	echo "MDBENCH-UNITS $n_rand write $((4 * s / 512)) md0"
 	bench_stat before "${devs[@]}" /dev/md0
-	$MD_PATTERN randwrite /dev/md0 "$seed" $((32 << 20)) $((size - (32 << 20))) 4096 \
+	md_randio write /dev/md0 "$((seed + 1))" $((32 << 20)) $((size - (32 << 20))) 4096 \
 		"$n_rand" || rc=1
 	bench_stat after "${devs[@]}" /dev/md0
 
 	$MD_PATTERN verify /dev/md0 "$seed" 0 $((32 << 20)) 1048576 direct || rc=1
-	$MD_PATTERN randverify /dev/md0 "$seed" $((32 << 20)) $((size - (32 << 20))) 4096 \
+	md_randio verify /dev/md0 "$((seed + 1))" $((32 << 20)) $((size - (32 << 20))) 4096 \
 		"$n_rand" || rc=1
 	bench_check_and_stop "${devs[@]}" || rc=1
 done

@@ -1,0 +1,13 @@
+#!/bin/bash
+# x86_64 allmodconfig: the KUnit suites are modules too, so a helper used by
+# a test module must be exported to it and its namespace imported (modpost).
+# The drivers/md modules the patch touches build and link, with no new W=1
+# warning.
+. "$(dirname "$0")/lib.sh"
+state() { bot_state x86_64 allmodconfig bot-allmod.config "$1" $MODS; }
+judge() { bot_judge "$@"; }
+TREE=$1 PARENT=$2 COMMIT=$3
+touches_kernel || exit 2
+MODS=$(md_modules | tr '\n' ' ')
+[ -n "$MODS" ] || exit 2
+run_check "$@" "$CHECK-$(echo "$MODS" | cksum | cut -d' ' -f1)"

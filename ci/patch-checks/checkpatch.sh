@@ -1,0 +1,38 @@
+#!/bin/bash
+# scripts/checkpatch.pl --strict --codespell on the patch: any ERROR,
+# WARNING or CHECK fails it. On a base without history (the Debian tarball)
+# checkpatch cannot resolve upstream commit ids and asks of every new file
+# whether MAINTAINERS needs updating: those two types are ignored, and
+# checked here instead against ci/known-commits and get_maintainer.pl -f.
+. "$(dirname "$0")/lib.sh"
+
+cited_commits() { # ERROR lines for ids or subjects not in ci/known-commits
+	sed -n '/^---$/q;p' "$PATCH" | grep -oE '\b[0-9a-f]{12,40} \("[^"]+"\)' |
+	while read -r id subj; do
+		subj=${subj#(\"}; subj=${subj%\")}
+		grep -qE "^$id[0-9a-f]* $(printf '%s' "$subj" | sed 's/[][\.*^$/]/\\&/g')\$" \
+			"$MDS_ROOT/ci/known-commits" ||
+			echo "ERROR: commit $id (\"$subj\") is not in ci/known-commits"
+	done
+}
+new_files_maintained() {
+	local f
+	git -C "$TREE" diff --diff-filter=A --name-only "$PARENT" "$COMMIT" | while read -r f; do
+		(cd "$TREE" && scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
+			--no-l --no-r -f "$f" 2>/dev/null) | grep -qv "^Linus Torvalds" ||
+			echo "WARNING: new file $f is not covered by any MAINTAINERS entry"
+	done
+}
+judge() {
+	local out=$OUT/$CHECK.txt ignore=()
+	[ -f "$DICT" ] || { echo "codespell dictionary $DICT missing" >>"$out"; return 1; }
+	base_has_history "$TREE" md-series-base || ignore=(--ignore "$CHECKPATCH_HISTORYLESS_IGNORE")
+	(cd "$TREE" && scripts/checkpatch.pl --strict --codespell --codespellfile="$DICT" \
+		--no-summary --showfile -q "${ignore[@]}" "$PATCH") >>"$out" 2>&1
+	if [ ${#ignore[@]} != 0 ]; then
+		cited_commits >>"$out"
+		new_files_maintained >>"$out"
+	fi
+	! grep -qE '^[^ ]*:[0-9]+: (ERROR|WARNING|CHECK):|^(ERROR|WARNING|CHECK):|Traceback|No such file' "$out"
+}
+run_check "$@"

@@ -1,0 +1,32 @@
+#!/bin/bash
+# New sparse (>= 0.6.5) warnings on the drivers/md modules the patch
+# touches, in x86_64 allmodconfig (make C=2), which builds the KUnit suites
+# too. "sparse is not available or not up to date" is a failure, not a
+# silent pass.
+. "$(dirname "$0")/lib.sh"
+state() {
+	local sd=$1
+	bot_config x86_64 allmodconfig bot-allmod.config "$sd" "$MDS_OUT/build/bot-build-x86_64-allmodconfig" $MODS ||
+		return
+	mapfile -t targets <"$sd/targets"
+	[ ${#targets[@]} = 0 ] && { : >"$sd/warnings"; return; }
+	"${BOT_MK[@]}" C=2 CHECK="$SPARSE" "${targets[@]}" >"$sd/raw" 2>&1
+	grep -q 'sparse is not available or not up to date' "$sd/raw" &&
+		echo "sparse is not available or not up to date: $SPARSE" >"$sd/broken"
+	grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error):' "$sd/raw" | grep -v '\[-W' >"$sd/warnings" || true
+}
+judge() {
+	local out=$OUT/$CHECK.txt
+	[ -x "$SPARSE" ] || { echo "sparse not built: run ci/setup-host.sh" >>"$out"; return 1; }
+	[ -f "$2/broken" ] && { cat "$2/broken" >>"$out"; return 1; }
+	[ -f "$2/config" ] || { echo "configuration failed" >>"$out"; return 1; }
+	echo "checked: $(tr '\n' ' ' <"$2/targets")" >>"$out"
+	added "$1/warnings" "$2/warnings" >"$OUT/sparse.new"
+	[ -s "$OUT/sparse.new" ] && { echo "new warnings:"; cat "$OUT/sparse.new"; } >>"$out"
+	[ ! -s "$OUT/sparse.new" ]
+}
+TREE=$1 PARENT=$2 COMMIT=$3
+touches_kernel || exit 2
+MODS=$(md_modules | tr '\n' ' ')
+[ -n "$MODS" ] || exit 2
+run_check "$@" "$CHECK-$(echo "$MODS" | cksum | cut -d' ' -f1)"
