@@ -2,8 +2,10 @@
 # The README's test command: every check and test of the series, from nothing.
 #   1. host tools (ci/setup-host.sh), the base tree (ci/get-base.sh)
 #   2. git am of the series; the export round-trips byte for byte; quilt applies it
-#   3. per-patch upstream checks (ci/check-series.sh): checkpatch, builds of
-#      x86_64 and arm64-64K at every patch, W=1, sparse, kernel-doc, coccicheck
+#   3. per-patch checks (ci/check-series.sh over ci/patch-checks/*): checkpatch,
+#      trailers, fixes first, kernel-doc, the test kernels, the build bots'
+#      configs (x86_64 and arm64-64K defconfig with KUnit off, x86_64
+#      allmodconfig) with W=1 and modpost, sparse, coccicheck
 #   4. b4: prep --check clean, preflight checks pass, send -o writes the mails
 #   5. KUnit on UML (kunit.py run)
 #   6. x86_64 and arm64-64K guests: KUnit (built in) and the md kselftests
@@ -18,12 +20,28 @@ SUMMARY=$MDS_OUT/summary.txt
 t0=$(date +%s)
 pass() { echo "PASS $*" | tee -a "$SUMMARY"; }
 fail() { echo "FAIL $*" | tee -a "$SUMMARY"; }
-step() { echo; echo "=== $* ($(( $(date +%s) - t0 ))s)"; }
+STAGES=$MDS_OUT/stages.txt
+: >"$STAGES"
+stage_name=
+stage_t=$t0
+# step NAME: a new stage; the time of the one before goes to the summary
+step() {
+	local now
+	now=$(date +%s)
+	[ -n "$stage_name" ] && printf '%6ds  %s\n' $((now - stage_t)) "$stage_name" >>"$STAGES"
+	stage_name=$*
+	stage_t=$now
+	echo; echo "=== $* ($((now - t0))s)"
+}
 finish() {
 	local p f
+	step end
 	p=$(grep -c '^PASS' "$SUMMARY"); f=$(grep -c '^FAIL' "$SUMMARY")
 	echo
 	echo "=== summary ($(( $(date +%s) - t0 ))s)"
+	echo "time per stage:"
+	cat "$STAGES"
+	echo "skipped (not counted): $(grep -c '^SKIP' "$SUMMARY")"
 	grep '^FAIL' "$SUMMARY"
 	echo "$p passed, $f failed"
 	[ "$f" = 0 ] && [ "$p" -gt 0 ]
