@@ -27,7 +27,18 @@ fi
 
 git checkout -q -f "$SERIES_BRANCH"
 git branch -D b4/md-series >/dev/null 2>&1 || true
-git checkout -q -b b4/md-series
+# b4 builds each mail with 'git show', which leaves git notes out. A
+# patch's note is its changelog for below '---' (ci/apply.sh keeps it
+# there): on the b4 branch, append it to the commit message after a '---'
+# line, where b4 and git am both treat it as below the cut.
+git checkout -q -b b4/md-series md-series-base
+for c in $(git rev-list --reverse "md-series-base..$SERIES_BRANCH"); do
+	git cherry-pick --allow-empty "$c" >/dev/null || die "cherry-pick of $c onto b4/md-series failed"
+	if n=$(git notes show "$c" 2>/dev/null) && [ -n "$n" ]; then
+		printf '%s\n---\n%s\n' "$(git log -1 --format=%B "$c")" "$n" |
+			git commit -q --amend --cleanup=verbatim -F -
+	fi
+done
 "$B4" -q prep -e md-series-base >/dev/null
 
 # The cover letter: b4 opens it in the editor; our editor copies cover-letter.txt.
