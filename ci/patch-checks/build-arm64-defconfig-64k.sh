@@ -6,8 +6,4 @@
 . "$(dirname "$0")/lib.sh"
 state() { bot_state arm64 defconfig bot-md-arm64-64k.config "$1" $MODS; }
 judge() { bot_judge "$@"; }
-TREE=$1 PARENT=$2 COMMIT=$3
-touches_kernel || exit 2
-MODS=$(md_modules | tr '\n' ' ')
-[ -n "$MODS" ] || exit 2
-run_check "$@" "$CHECK-$(echo "$MODS" | cksum | cut -d' ' -f1)"
+run_module_check "$@"

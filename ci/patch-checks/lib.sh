@@ -191,3 +191,14 @@ bot_judge() {
 	fi
 	return 0
 }
+
+# run_module_check TREE PARENT COMMIT PATCHFILE OUTDIR: run_check for a
+# check on the drivers/md modules the patch touches (MODS), with the state
+# cached per module set; a patch that touches none is a skip.
+run_module_check() {
+	TREE=$1 PARENT=$2 COMMIT=$3
+	touches_kernel || exit 2
+	MODS=$(md_modules | tr '\n' ' ')
+	[ -n "$MODS" ] || exit 2
+	run_check "$@" "$CHECK-$(echo "$MODS" | cksum | cut -d' ' -f1)"
+}

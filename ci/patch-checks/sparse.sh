@@ -25,8 +25,4 @@ judge() {
 	[ -s "$OUT/sparse.new" ] && { echo "new warnings:"; cat "$OUT/sparse.new"; } >>"$out"
 	[ ! -s "$OUT/sparse.new" ]
 }
-TREE=$1 PARENT=$2 COMMIT=$3
-touches_kernel || exit 2
-MODS=$(md_modules | tr '\n' ' ')
-[ -n "$MODS" ] || exit 2
-run_check "$@" "$CHECK-$(echo "$MODS" | cksum | cut -d' ' -f1)"
+run_module_check "$@"
