@@ -34,14 +34,18 @@ touches_kernel() {
 
 # md_modules: the drivers/md modules whose objects the patch touches,
 # directly or through a header of drivers/md they include (one level of
-# headers including headers), as kbuild names them (raid456, linear, ...).
+# headers including headers), and the users of a touched X.c (the files
+# that include X.h), as kbuild names them (raid456, linear, ...).
 md_modules() {
 	local f objs=() h inc
 	while IFS= read -r f; do
 		case "$f" in
-		drivers/md/*.c) objs+=("$(basename "${f%.c}")") ;;
-		drivers/md/*.h)
-			h=$(basename "$f")
+		drivers/md/*.c|drivers/md/*.h)
+			# a changed X.c may drop or change what its users take from
+			# it: they include X.h, so build them too
+			[ "${f%.c}" != "$f" ] && objs+=("$(basename "${f%.c}")")
+			h=$(basename "${f%.[ch]}").h
+			[ -f "$TREE/drivers/md/$h" ] || continue
 			for inc in $(cd "$TREE/drivers/md" && grep -l "#include \"$h\"" -- *.c *.h 2>/dev/null); do
 				case "$inc" in
 				*.c) objs+=("${inc%.c}") ;;
@@ -104,7 +108,7 @@ run_check() {
 # config leaves out are not built. Results in SD: rc, warnings (compiler,
 # modpost), config.
 bot_state() {
-	local arch=$1 base=$2 frag=$3 sd=$4 m
+	local arch=$1 base=$2 frag=$3 sd=$4 targets
 	shift 4
 	bot_config "$arch" "$base" "$frag" "$sd" "$MDS_OUT/build/bot-$CHECK" "$@" || return
 	[ -s "$sd/targets" ] || { echo 0 >"$sd/rc"; : >"$sd/warnings"; return; }
@@ -121,13 +125,19 @@ bot_state() {
 		>"$sd/warnings" || true
 	# modpost without vmlinux skips the unresolved-symbol check: check at
 	# least that what one of these modules takes from another is exported
+	# (each module's global symbols listed once, not once per lookup)
 	local ko other u
+	for ko in "${targets[@]}"; do
+		[ -f "$BOT_DIR/$ko" ] &&
+			nm --defined-only "$BOT_DIR/$ko" 2>/dev/null | awk '$2 ~ /^[TDRB]$/ {print $3}' \
+				>"$sd/defined.$(basename "$ko")"
+	done
 	for ko in "${targets[@]}"; do
 		[ -f "$BOT_DIR/$ko" ] || continue
 		for other in "${targets[@]}"; do
 			{ [ "$other" = "$ko" ] || ! [ -f "$BOT_DIR/$other" ]; } && continue
 			for u in $(nm -u "$BOT_DIR/$ko" 2>/dev/null | awk '{print $2}'); do
-				nm --defined-only "$BOT_DIR/$other" 2>/dev/null | grep -qE " [TDRB] $u\$" || continue
+				grep -qxF -- "$u" "$sd/defined.$(basename "$other")" || continue
 				grep -qE "^0x[0-9a-f]+[[:space:]]+$u[[:space:]]" "$BOT_DIR/modules-only.symvers" 2>/dev/null ||
 					echo "ERROR: $ko uses $u of $other, which $other does not export" >>"$sd/warnings"
 			done
