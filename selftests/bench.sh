@@ -11,13 +11,21 @@ scen=${2:?usage: bench.sh ARCH SCENARIO}
 reps=${REPS:-1}
 initrd=$MDS_OUT/images/$arch-initramfs.cpio
 [ -f "$initrd" ] || die "$initrd missing: run ci/test.sh (or selftests/mkinitramfs.sh) first"
+# A scenario may name its members' geometry (SCENARIO.disks: one
+# run-guest.sh MDS_DISKS word per line); otherwise four plain 512 MiB disks.
+nd=(4 512)
+if [ -f "$MDS_ROOT/selftests/bench/$scen.disks" ]; then
+	MDS_DISKS=$(grep -v '^#' "$MDS_ROOT/selftests/bench/$scen.disks" | tr '\n' ' ')
+	export MDS_DISKS
+	nd=(0)
+fi
 rc=0
 for k in base patched; do
 	if [ $k = base ]; then img=$MDS_OUT/images/$arch-base.img; else img=$MDS_OUT/build/$arch/kernel.img; fi
 	[ -f "$img" ] || die "$img missing"
 	for ((r = 1; r <= reps; r++)); do
 		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" \
-			"$MDS_OUT/logs/bench-$scen-$arch-$k-$r.log" "bench:$scen" 4 512 || rc=1
+			"$MDS_OUT/logs/bench-$scen-$arch-$k-$r.log" "bench:$scen" "${nd[@]}" || rc=1
 	done
 done
 python3 "$MDS_ROOT/selftests/bench-table.py" "$arch" "$scen" "$reps" "$MDS_OUT/logs" | tee "$MDS_OUT/bench-$scen-$arch.txt"

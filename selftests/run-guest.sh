@@ -6,6 +6,11 @@
 # error, a hang (MDS_GUEST_TIMEOUT seconds, default 1800), a missing or
 # non-zero MDTEST-EXIT, a panic, or any WARN/BUG/lockdep/KASAN/RCU splat in
 # the console log (the blktests dmesg gate, over the whole boot).
+# MDS_DISKS="SIZE[,OPTS] ..." adds one member per word after the NDISKS plain
+# ones: a sparse file of SIZE (truncate's units) and virtio-blk OPTS such as
+# logical_block_size=512,physical_block_size=4096,opt_io_size=65536 (512e
+# with a 64K optimal I/O size). Their serial is mdgeomN, the opt-in the
+# geometry kselftests look for.
 set -uo pipefail
 . "$(dirname "$0")/../ci/lib.sh"
 
@@ -27,6 +32,18 @@ for ((i = 0; i < ndisks; i++)); do
 	else
 		drives+=(-device "virtio-blk-device,drive=d$i,serial=md$i")
 	fi
+done
+g=0
+for spec in ${MDS_DISKS:-}; do
+	truncate -s "${spec%%,*}" "$disks/g$g.img"
+	opts=; [ "$spec" != "${spec#*,}" ] && opts=,${spec#*,}
+	drives+=(-drive "file=$disks/g$g.img,format=raw,if=none,id=g$g,cache=unsafe")
+	if [ "$arch" = x86_64 ]; then
+		drives+=(-device "virtio-blk-pci,drive=g$g,serial=mdgeom$g$opts")
+	else
+		drives+=(-device "virtio-blk-device,drive=g$g,serial=mdgeom$g$opts")
+	fi
+	g=$((g + 1))
 done
 case "$arch" in
 x86_64)
