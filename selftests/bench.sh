@@ -28,5 +28,10 @@ for k in base patched; do
 			"$MDS_OUT/logs/bench-$scen-$arch-$k-$r.log" "bench:$scen" "${nd[@]}" || rc=1
 	done
 done
-python3 "$MDS_ROOT/selftests/bench-table.py" "$arch" "$scen" "$reps" "$MDS_OUT/logs" | tee "$MDS_OUT/bench-$scen-$arch.txt"
+if [ -f "$MDS_ROOT/selftests/bench/$scen-table.py" ]; then	# a table of its own
+	python3 "$MDS_ROOT/selftests/bench/$scen-table.py" "$MDS_OUT/logs/bench-$scen-$arch-base-1.log" \
+		"$MDS_OUT/logs/bench-$scen-$arch-patched-1.log" | tee "$MDS_OUT/bench-$scen-$arch.txt"
+else
+	python3 "$MDS_ROOT/selftests/bench-table.py" "$arch" "$scen" "$reps" "$MDS_OUT/logs" | tee "$MDS_OUT/bench-$scen-$arch.txt"
+fi
 exit $rc
