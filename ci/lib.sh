@@ -30,6 +30,10 @@ kernel_tree() {
 	fi
 }
 
+# disk_specs FILE: the MDS_DISKS words (selftests/run-guest.sh) of FILE,
+# one per line, '#' lines left out
+disk_specs() { grep -v '^#' "$1" | tr '\n' ' '; }
+
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 

@@ -89,7 +89,7 @@ for arch in x86_64 arm64; do
 		continue
 	fi
 	logf=$MDS_OUT/logs/$arch-kselftest.log
-	if MDS_DISKS=$(grep -v '^#' "$MDS_ROOT/selftests/kselftest.disks" | tr '\n' ' ') \
+	if MDS_DISKS=$(disk_specs "$MDS_ROOT/selftests/kselftest.disks") \
 		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" "$logf" kselftest; then
 		pass "guest-$arch boot, no splat, clean power-off"
 	else

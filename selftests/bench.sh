@@ -15,7 +15,7 @@ initrd=$MDS_OUT/images/$arch-initramfs.cpio
 # run-guest.sh MDS_DISKS word per line); otherwise four plain 512 MiB disks.
 nd=(4 512)
 if [ -f "$MDS_ROOT/selftests/bench/$scen.disks" ]; then
-	MDS_DISKS=$(grep -v '^#' "$MDS_ROOT/selftests/bench/$scen.disks" | tr '\n' ' ')
+	MDS_DISKS=$(disk_specs "$MDS_ROOT/selftests/bench/$scen.disks")
 	export MDS_DISKS
 	nd=(0)
 fi

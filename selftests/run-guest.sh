@@ -24,25 +24,21 @@ trap 'rm -rf "$disks"' EXIT
 
 cmdline="panic=-1 oops=panic loglevel=6 mdtest=$mode ${MDS_CMDLINE:-}"
 drives=()
+vblk=virtio-blk-device
+[ "$arch" = x86_64 ] && vblk=virtio-blk-pci
+# add_disk SIZE ID SERIAL[,OPTS]: a sparse member file behind a virtio-blk device
+add_disk() {
+	truncate -s "$1" "$disks/$2.img"
+	drives+=(-drive "file=$disks/$2.img,format=raw,if=none,id=$2,cache=unsafe")
+	drives+=(-device "$vblk,drive=$2,serial=$3")
+}
 for ((i = 0; i < ndisks; i++)); do
-	truncate -s "${disk_mb}M" "$disks/d$i.img"
-	drives+=(-drive "file=$disks/d$i.img,format=raw,if=none,id=d$i,cache=unsafe")
-	if [ "$arch" = x86_64 ]; then
-		drives+=(-device "virtio-blk-pci,drive=d$i,serial=md$i")
-	else
-		drives+=(-device "virtio-blk-device,drive=d$i,serial=md$i")
-	fi
+	add_disk "${disk_mb}M" "d$i" "md$i"
 done
 g=0
 for spec in ${MDS_DISKS:-}; do
-	truncate -s "${spec%%,*}" "$disks/g$g.img"
 	opts=; [ "$spec" != "${spec#*,}" ] && opts=,${spec#*,}
-	drives+=(-drive "file=$disks/g$g.img,format=raw,if=none,id=g$g,cache=unsafe")
-	if [ "$arch" = x86_64 ]; then
-		drives+=(-device "virtio-blk-pci,drive=g$g,serial=mdgeom$g$opts")
-	else
-		drives+=(-device "virtio-blk-device,drive=g$g,serial=mdgeom$g$opts")
-	fi
+	add_disk "${spec%%,*}" "g$g" "mdgeom$g$opts"
 	g=$((g + 1))
 done
 case "$arch" in
