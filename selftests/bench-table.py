@@ -15,6 +15,7 @@ arch, scen, reps, logdir = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[
 data = {}  # (case, dev, metric) -> {kernel: [values]}
 totals = {}  # (kernel, run, case) -> [issued writes, discontiguous writes] over all members
 units = {}  # case -> (count, unit name, minimum member sectors read+written per unit, md device)
+fio = {}  # (kernel, case) -> [(iops, KiB/s, clat us)] per run
 per = {}  # (kernel, case) -> {"rd": [], "wr": [], "md_w": [], "md_s": []} per unit, one value per run
 order = []
 for k in ("base", "patched"):
@@ -54,6 +55,9 @@ for k in ("base", "patched"):
                         if key not in data:
                             order.append(key)
                         data.setdefault(key, {}).setdefault(k, []).append(v)
+            elif f[0] == "MDBENCH-FIO":
+                # MDBENCH-FIO CASE IOPS KIB/S CLAT_US: fio's own figures
+                fio.setdefault((k, f[1]), []).append(tuple(map(float, f[2:5])))
             elif f[0] == "MDBENCH-TRACE":
                 for m, v in zip(("issued_w", "discontig_w", "mean_w_sect"), map(float, f[2:5])):
                     key = (case, f[1], m)
@@ -111,3 +115,16 @@ if units:
             rd, wr, mw, ms = (statistics.median(c) for c in col)
             print(f"{case:26} {unit:6} {mn:8.0f} {k:8} {fmt(list(col[0])):>14} {fmt(list(col[1])):>14}"
                   f" {(rd + wr) / mn if mn else 0:10.2f} {mw:10.2f} {ms:10.1f}")
+
+# fio's own figures, beside the counters above (under TCG only the ratio of
+# base to patched means anything)
+if fio:
+    print()
+    print(f"{'case':26} {'kernel':8} {'fio IOPS':>12} {'fio KiB/s':>12} {'clat mean us':>14}")
+    for case in dict.fromkeys(c for (_, c) in fio):
+        for k in ("base", "patched"):
+            runs = fio.get((k, case))
+            if runs:
+                col = list(zip(*runs))
+                print(f"{case:26} {k:8} {fmt(list(col[0])):>12} {fmt(list(col[1])):>12} "
+                      f"{fmt(list(col[2])):>14}")

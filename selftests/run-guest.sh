@@ -10,7 +10,11 @@
 # ones: a sparse file of SIZE (truncate's units) and virtio-blk OPTS such as
 # logical_block_size=512,physical_block_size=4096,opt_io_size=65536 (512e
 # with a 64K optimal I/O size). Their serial is mdgeomN, the opt-in the
-# geometry kselftests look for.
+# geometry kselftests look for; MDS_DISK_SERIAL=mdcrash names them mdcrashN
+# (md_unclean_stop.sh).
+# MDS_KEEP_DISKS=DIR keeps the member images in DIR, so a second boot sees
+# what the first wrote. MDS_EXPECT_RESET=1: the guest must reset itself
+# (sysrq-b) after printing the md_unclean_stop.sh marker, not power off.
 set -uo pipefail
 . "$(dirname "$0")/../ci/lib.sh"
 
@@ -19,8 +23,13 @@ kernel=${2:?}; initrd=${3:?}; logf=${4:?}; mode=${5:?}
 ndisks=${6:-0}; disk_mb=${7:-256}
 timeout_s=${MDS_GUEST_TIMEOUT:-1800}
 mkdir -p "$(dirname "$logf")"
-disks=$(mktemp -d "$MDS_OUT/disks.XXXXXX")
-trap 'rm -rf "$disks"' EXIT
+if [ -n "${MDS_KEEP_DISKS:-}" ]; then
+	disks=$MDS_KEEP_DISKS
+	mkdir -p "$disks"
+else
+	disks=$(mktemp -d "$MDS_OUT/disks.XXXXXX")
+	trap 'rm -rf "$disks"' EXIT
+fi
 
 cmdline="panic=-1 oops=panic loglevel=6 mdtest=$mode ${MDS_CMDLINE:-}"
 drives=()
@@ -38,7 +47,7 @@ done
 g=0
 for spec in ${MDS_DISKS:-}; do
 	opts=; [ "$spec" != "${spec#*,}" ] && opts=,${spec#*,}
-	add_disk "${spec%%,*}" "g$g" "mdgeom$g$opts"
+	add_disk "${spec%%,*}" "g$g" "${MDS_DISK_SERIAL:-mdgeom}$g$opts"
 	g=$((g + 1))
 done
 case "$arch" in
@@ -67,7 +76,11 @@ splat=$(grep -n -a -E '^\[ *[0-9]+\.[0-9]+\] .*(kernel BUG at|WARNING:|BUG:|Oops
 [ -n "$splat" ] && fail="${fail:+$fail; }kernel splat in the console:
 $splat"
 exitline=$(grep -a -m1 -o 'MDTEST-EXIT: [0-9]*' "$logf" | tr -d '\r')
-if [ -z "$exitline" ]; then
+if [ "${MDS_EXPECT_RESET:-0}" = 1 ]; then
+	[ -z "$exitline" ] || fail="${fail:+$fail; }the guest powered off instead of resetting"
+	grep -a -q 'md-kselftest: unclean stop: resetting' "$logf" ||
+		fail="${fail:+$fail; }no reset marker in the console"
+elif [ -z "$exitline" ]; then
 	fail="${fail:+$fail; }the guest never reported MDTEST-EXIT"
 elif [ "${exitline#MDTEST-EXIT: }" != 0 ]; then
 	fail="${fail:+$fail; }guest exit status ${exitline#MDTEST-EXIT: }"
