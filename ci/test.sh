@@ -8,7 +8,10 @@
 #      allmodconfig) with W=1 and modpost, sparse, coccicheck
 #   4. b4: prep --check clean, preflight checks pass, send -o writes the mails
 #   5. KUnit on UML (kunit.py run)
-#   6. x86_64 and arm64-64K guests: KUnit (built in) and the md kselftests
+#   6. x86_64 and arm64-64K guests: KUnit (built in) and the md kselftests,
+#      then md_unclean_stop.sh over two boots (the first resets itself).
+#      The fault cases on the 7.3.4 base: selftests/base-faults.sh (not in
+#      CI, for time; results in the issue notes)
 #   7. side-by-side benchmarks (reported, not asserted; MDS_BENCH=0 skips)
 # Ends with 'N passed, N failed'; exits non-zero if anything failed.
 set -uo pipefail
@@ -42,6 +45,8 @@ finish() {
 	echo "time per stage:"
 	cat "$STAGES"
 	echo "skipped (not counted): $(grep -c '^SKIP' "$SUMMARY")"
+	echo "expected failures, known on 7.3.4 (not counted): $(grep -c '^XFAIL' "$SUMMARY")"
+	grep '^XFAIL' "$SUMMARY"
 	grep '^FAIL' "$SUMMARY"
 	echo "$p passed, $f failed"
 	[ "$f" = 0 ] && [ "$p" -gt 0 ]
@@ -80,6 +85,11 @@ else
 	fail "bench linear-lookup uml: no table in $MDS_OUT/kunit-uml/test.log"
 fi
 
+# programs the CI guests have everything for: a whole-program skip fails
+MUST_RUN=$(printf 'drivers/md/%s,' md_levels.sh md_layouts.sh md_stripe_size.sh md_linear.sh \
+	md_bitmap_io.sh md_member_fail.sh md_read_errors.sh md_fio_verify.sh md_reshape.sh \
+	md_bad_input.sh)
+
 for arch in x86_64 arm64; do
 	step "guest $arch: KUnit and kselftest"
 	img=$MDS_OUT/build/$arch/kernel.img
@@ -95,7 +105,9 @@ for arch in x86_64 arm64; do
 	else
 		fail "guest-$arch boot, no splat, clean power-off"
 	fi
-	"$MDS_ROOT/selftests/count.py" "$arch" "$logf" "$tree" | tee -a "$SUMMARY"
+	"$MDS_ROOT/selftests/count.py" "$arch" "$logf" "$tree" --must-run "$MUST_RUN" | tee -a "$SUMMARY"
+	step "guest $arch: unclean stop (two boots)"
+	"$MDS_ROOT/selftests/unclean-stop.sh" "$arch" "$img" "$initrd" "$arch" "$tree" | tee -a "$SUMMARY"
 done
 
 if [ "${MDS_BENCH:-1}" != 0 ]; then
