@@ -17,7 +17,7 @@ res=$MDS_OUT/debug-run-$arch.txt
 initrd=$MDS_OUT/images/$arch-debug-initramfs.cpio
 t0=$(date +%s)
 img=$(MDS_KASAN=1 "$MDS_ROOT/ci/build-kernel.sh" "$arch" "$out" "$tree") || die "debug kernel build failed"
-grep -q '^CONFIG_KASAN=y' "$out/.config" && grep -q '^CONFIG_BOOTPARAM_HUNG_TASK_PANIC=y' "$out/.config" &&
+grep -q '^CONFIG_KASAN=y' "$out/.config" && grep -q '^CONFIG_BOOTPARAM_HUNG_TASK_PANIC=1' "$out/.config" &&
 	grep -q '^CONFIG_PROVE_LOCKING=y' "$out/.config" || die "$out/.config lacks the debug options"
 "$MDS_ROOT/selftests/mkinitramfs.sh" "$arch" "$tree" "$initrd" >/dev/null || die "initramfs"
 log "debug kernel built in $(( $(date +%s) - t0 ))s"
