@@ -19,9 +19,13 @@ if [ -f "$MDS_ROOT/selftests/bench/$scen.disks" ]; then
 	export MDS_DISKS
 	nd=(0)
 fi
+# The base kernel is built with today's fragments (BASE_TREE: a checkout of
+# md-series-base, else a worktree); the patched one is CI's guest kernel.
+base_img=$("$MDS_ROOT/ci/build-base-kernel.sh" "$arch" ${BASE_TREE:+"$BASE_TREE"}) ||
+	die "base kernel build failed"
 rc=0
 for k in base patched; do
-	if [ $k = base ]; then img=$MDS_OUT/images/$arch-base.img; else img=$MDS_OUT/build/$arch/kernel.img; fi
+	if [ $k = base ]; then img=$base_img; else img=$MDS_OUT/build/$arch/kernel.img; fi
 	[ -f "$img" ] || die "$img missing"
 	for ((r = 1; r <= reps; r++)); do
 		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" \
