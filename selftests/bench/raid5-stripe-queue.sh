@@ -1,0 +1,154 @@
+#!/bin/bash
+# Where does RAID5 read what it need not read? The measurement of issue 12
+# (stripe_queue), before any patch: 4 virtio members, RAID5, 64K chunk (a row
+# is 192K of data), --assume-clean, no bitmap (one configuration with an
+# internal bitmap), at stripe_cache_size 32 and 256 and group_thread_cnt 0 and
+# 4. Workloads, each on a freshly created array, so that no stripe_head keeps
+# pages of an earlier one:
+#   A   8 jobs, each writing its own region in 48K steps (not row-aligned),
+#       buffered pwrite + sync_file_range(SYNC_FILE_RANGE_WRITE) after each
+#   B1  the same with O_DIRECT, libaio, queue depth 4, one iocb per io_submit
+#   B4  the same, four iocbs per io_submit
+#   C48 control: one job, 48K O_DIRECT at queue depth 1
+#   C4k control: one job, 4K random O_DIRECT at queue depth 1
+#   CFR control: one job, 1536K (full rows) O_DIRECT at queue depth 1
+#   D   the 2007 stripe-queue cover letter's own: buffered dd bs=1M (as
+#       md_pattern's buffered 1 MiB writes, to be checked afterwards)
+# Figures per MiB written, summed over the members (/sys/block/*/stat):
+# sectors read (every row of A, B and D is fully overwritten in the end, so 0
+# is possible), sectors written (the floor on 4 members is 2048 * 4 / 3 =
+# 2731), write requests; and the real number of stripe_heads (kmem_cache
+# allocations minus frees of raid5-md0, counted by tracefs from the array's
+# creation: stripe_cache_size is only the minimum, the cache grows by
+# itself). Every fio write carries a crc32c header that fio --verify_only reads
+# back; D writes md_pattern's seeded data and reads it back; every array then passes a
+# parity check (mismatch_cnt 0).
+# Sizes (MiB) may be lowered for a quick look with sq.mib=N and sq.dd=N on the
+# kernel command line.
+. /bench/lib.sh
+devs=(/dev/vda /dev/vdb /dev/vdc /dev/vdd)
+mib=$(sed -n 's/.*sq\.mib=\([0-9]*\).*/\1/p' /proc/cmdline)
+mib=${mib:-32}		# per A/B workload, split over 8 jobs
+dd_mib=$(sed -n 's/.*sq\.dd=\([0-9]*\).*/\1/p' /proc/cmdline)
+dd_mib=${dd_mib:-512}
+member_kib=$(( (dd_mib + 3 * mib) * 1024 / 3 + 65536 ))	# room for D and more
+member_kib=$(( member_kib / 64 * 64 ))
+rc=0
+
+sq_trace_start() {
+	echo 0 >$T/tracing_on
+	echo 4096 >$T/buffer_size_kb
+	echo >$T/trace
+	for e in kmem_cache_alloc kmem_cache_free; do
+		echo 'name == "raid5-md0"' >$T/events/kmem/$e/filter
+		echo 1 >$T/events/kmem/$e/enable
+	done
+	echo 1 >$T/tracing_on
+}
+
+# sq_stripe_heads: raid5-md0 objects allocated and not freed so far
+sq_stripe_heads() {
+	grep -q 'LOST' $T/trace && echo "MDBENCH-NOTE kmem trace overflowed" >&2
+	awk '/kmem_cache_alloc: / { n++ } /kmem_cache_free: / { n-- } END { print n + 0 }' $T/trace
+}
+
+sq_trace_stop() {
+	echo 0 >$T/tracing_on
+	for e in kmem_cache_alloc kmem_cache_free; do
+		echo 0 >$T/events/kmem/$e/enable
+		echo 0 >$T/events/kmem/$e/filter
+	done
+}
+
+# sq_members: sectors read, sectors written, write requests, summed
+sq_members() {
+	local d
+	for d in "${devs[@]}"; do cat "/sys/block/${d#/dev/}/stat"; done |
+		awk '{ r += $3; w += $7; n += $5 } END { print r, w, n }'
+}
+
+# sq_case CONF WORKLOAD MIB COMMAND...: one workload on a new array
+sq_case() {
+	local conf=$1 wl=$2 m=$3 before after sh t0 t1
+	shift 3
+	mdadm --create /dev/md0 --run --quiet --level=5 --chunk=64 --raid-devices=4 \
+		--assume-clean --size="$member_kib" --bitmap="$bm" "${devs[@]}" 2>&1 || return 1
+	echo "$scs" >/sys/block/md0/md/stripe_cache_size || return 1
+	echo "$gtc" >/sys/block/md0/md/group_thread_cnt || return 1
+	sync
+	before=$(sq_members)
+	t0=$(date +%s)
+	"$@" || { echo "MDBENCH-NOTE $conf $wl: workload failed"; return 1; }
+	sync
+	t1=$(date +%s)
+	after=$(sq_members)
+	sh=$(sq_stripe_heads)
+	echo "$before $after" | awk -v c="$conf" -v w="$wl" -v m="$m" -v sh="$sh" -v s=$((t1 - t0)) '
+		{ printf "MDBENCH-SQ %s %s rd/MiB %.1f wr/MiB %.1f wreq/MiB %.2f stripe_heads %d MiB %g s %d\n",
+		  c, w, ($4 - $1) / m, ($5 - $2) / m, ($6 - $3) / m, sh, m, s }'
+}
+
+# the array is made inside sq_case; the tracing around it counts the
+# stripe_heads grow_stripes() allocates at creation
+sq_run() {
+	local conf=$1 wl=$2 m=$3 r=0
+	shift 3
+	sq_trace_start
+	sq_case "$conf" "$wl" "$m" "$@" || r=1
+	sq_trace_stop
+	if [ -e /sys/block/md0/md ]; then
+		verify_"$wl" || { echo "MDBENCH-NOTE $conf $wl: data verify failed"; r=1; }
+		bench_check_and_stop "${devs[@]}" >/dev/null || { echo "MDBENCH-NOTE $conf $wl: mismatch_cnt"; r=1; }
+	fi
+	return $r
+}
+
+# 8 regions of whole rows (192K), one per job, back to back: their 48K steps
+# cover every row completely, so every read on A and B could be avoided. (One
+# job with numjobs=8 and a size that is not a multiple of 48K would write a
+# 49th block into its neighbour's region.)
+row=$((3 * 64 * 1024))
+region=$((mib * 1048576 / 8 / row * row))
+mib_ab=$(awk -v r=$region 'BEGIN { print 8 * r / 1048576 }')	# MiB written by A and B
+fio_common=(--filename=/dev/md0 --size=$region --bs=48k --rw=write --verify=crc32c)
+jobs8=()
+for k in 0 1 2 3 4 5 6 7; do jobs8+=(--name=sq$k --offset=$((k * region))); done
+fio_w() { fio --do_verify=0 "$@" >/tmp/fio.log 2>&1 || { tail -n 5 /tmp/fio.log; return 1; }; }
+fio_v() {
+	fio --verify_only "$@" >/tmp/fio-v.log 2>&1 ||
+		{ grep -m 5 -iE 'verify|bad|crc|error' /tmp/fio-v.log; return 1; }
+}
+A=("${fio_common[@]}" --ioengine=psync --direct=0 --sync_file_range=write:1 --end_fsync=1
+	"${jobs8[@]}")
+B1=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_submit=1 "${jobs8[@]}")
+B4=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_submit=4
+	--iodepth_batch_complete_min=1 "${jobs8[@]}")
+C48=(--name=sq --filename=/dev/md0 --size=${mib}m --bs=48k --rw=write --ioengine=psync --direct=1 --verify=crc32c)
+C4k=(--name=sq --filename=/dev/md0 --size=${mib}m --bs=4k --rw=randwrite --number_ios=$((mib * 32))
+	--randrepeat=1 --ioengine=psync --direct=1 --verify=crc32c)
+CFR=(--name=sq --filename=/dev/md0 --size=$(( mib / 3 * 3 ))m --bs=1536k --rw=write --ioengine=psync
+	--direct=1 --verify=crc32c)
+verify_A() { fio_v "${A[@]}"; }
+verify_B1() { fio_v "${B1[@]}"; }
+verify_B4() { fio_v "${B4[@]}"; }
+verify_C48() { fio_v "${C48[@]}"; }
+verify_C4k() { fio_v "${C4k[@]}"; }
+verify_CFR() { fio_v "${CFR[@]}"; }
+# D as dd bs=1M would do it (buffered 1 MiB write() calls), with a pattern
+# that can be checked
+verify_D() { $MD_PATTERN verify /dev/md0 4242 0 $((dd_mib * 1048576)) 1048576 direct; }
+run_D() { $MD_PATTERN write /dev/md0 4242 0 $((dd_mib * 1048576)) 1048576; }
+
+echo "MDBENCH-NOTE fio $(fio --version), $(nproc) CPUs, A/B/C $mib MiB, D $dd_mib MiB, members $member_kib KiB"
+for conf in 32:0:none 32:4:none 256:0:none 256:4:none 256:0:internal; do
+	IFS=: read -r scs gtc bm <<<"$conf"
+	name=scs$scs-gtc$gtc-bm$bm
+	sq_run "$name" A "$mib_ab" fio_w "${A[@]}" || rc=1
+	sq_run "$name" B1 "$mib_ab" fio_w "${B1[@]}" || rc=1
+	sq_run "$name" B4 "$mib_ab" fio_w "${B4[@]}" || rc=1
+	sq_run "$name" C48 "$mib" fio_w "${C48[@]}" || rc=1
+	sq_run "$name" C4k "$(( mib / 8 ))" fio_w "${C4k[@]}" || rc=1
+	sq_run "$name" CFR "$(( mib / 3 * 3 ))" fio_w "${CFR[@]}" || rc=1
+	sq_run "$name" D "$dd_mib" run_D || rc=1
+done
+exit $rc
