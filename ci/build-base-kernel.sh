@@ -4,10 +4,10 @@
 # Builds md-series-base (checked out in a worktree at $MDS_OUT/base-tree, or
 # BASE_TREE if given: a checkout of that commit) into $MDS_OUT/build/ARCH-base
 # and prints the image's path. For the documented runs against the base
-# (selftests/base-faults.sh, selftests/bench.sh): $MDS_OUT/images/ARCH-base.img,
-# left by the last per-patch check, may predate a change of the fragments (an
-# image without SYSVIPC, dm-dust and sysrq once failed fio and the unclean stop
-# for that reason alone).
+# (selftests/base-faults.sh, selftests/bench.sh). They once booted the base
+# image the per-patch checks had left, which predated a change of the
+# fragments: without SYSVIPC, dm-dust and sysrq, fio and the unclean stop
+# failed for that reason alone.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -9,8 +9,8 @@
 # This script only loops over patches and checks. It prints one
 # "PASS|FAIL|SKIP <check> <patch>" line per check and patch to stdout
 # (details of a failure to stderr), exits non-zero if any failed, and
-# leaves the base's and the last patch's test kernels in
-# $MDS_OUT/images/<arch>-base.img and $MDS_OUT/build/<arch>/kernel.img.
+# leaves the last patch's test kernel in $MDS_OUT/build/<arch>/kernel.img
+# (the base's, for the runs against 7.3.4: ci/build-base-kernel.sh).
 # MDS_CHECKS="checkpatch trailers" runs only those checks.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -61,8 +61,6 @@ for i in "${!commits[@]}"; do
 done
 git -C "$tree" checkout -q -f "$SERIES_BRANCH"
 for arch in x86_64 arm64; do
-	img=$R/state/$base/build-guests/$arch.img
-	[ -f "$img" ] && cp "$img" "$MDS_OUT/images/$arch-base.img"
 	img=$R/state/$prev/build-guests/$arch.img
 	[ -f "$img" ] && mkdir -p "$MDS_OUT/build/$arch" && cp "$img" "$MDS_OUT/build/$arch/kernel.img"
 done

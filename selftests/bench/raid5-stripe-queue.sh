@@ -97,7 +97,7 @@ sq_run() {
 	sq_case "$conf" "$wl" "$m" "$@" || r=1
 	sq_trace_stop
 	if [ -e /sys/block/md0/md ]; then
-		verify_"$wl" || { echo "MDBENCH-NOTE $conf $wl: data verify failed"; r=1; }
+		sq_verify "$wl" || { echo "MDBENCH-NOTE $conf $wl: data verify failed"; r=1; }
 		bench_check_and_stop "${devs[@]}" >/dev/null || { echo "MDBENCH-NOTE $conf $wl: mismatch_cnt"; r=1; }
 	fi
 	return $r
@@ -123,21 +123,26 @@ A=("${fio_common[@]}" --ioengine=psync --direct=0 --sync_file_range=write:1 --en
 B1=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_submit=1 "${jobs8[@]}")
 B4=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_submit=4
 	--iodepth_batch_complete_min=1 "${jobs8[@]}")
-C48=(--name=sq --filename=/dev/md0 --size=${mib}m --bs=48k --rw=write --ioengine=psync --direct=1 --verify=crc32c)
-C4k=(--name=sq --filename=/dev/md0 --size=${mib}m --bs=4k --rw=randwrite --number_ios=$((mib * 32))
-	--randrepeat=1 --ioengine=psync --direct=1 --verify=crc32c)
-CFR=(--name=sq --filename=/dev/md0 --size=$(( mib / 3 * 3 ))m --bs=1536k --rw=write --ioengine=psync
-	--direct=1 --verify=crc32c)
-verify_A() { fio_v "${A[@]}"; }
-verify_B1() { fio_v "${B1[@]}"; }
-verify_B4() { fio_v "${B4[@]}"; }
-verify_C48() { fio_v "${C48[@]}"; }
-verify_C4k() { fio_v "${C4k[@]}"; }
-verify_CFR() { fio_v "${CFR[@]}"; }
+# the controls: one job, queue depth 1, O_DIRECT
+ctl=(--name=sq --filename=/dev/md0 --ioengine=psync --direct=1 --verify=crc32c)
+c4k_ios=$((mib * 32))
+C48=("${ctl[@]}" --size=${mib}m --bs=48k --rw=write)
+C4k=("${ctl[@]}" --size=${mib}m --bs=4k --rw=randwrite --number_ios=$c4k_ios --randrepeat=1)
+CFR=("${ctl[@]}" --size=$(( mib / 3 * 3 ))m --bs=1536k --rw=write)
 # D as dd bs=1M would do it (buffered 1 MiB write() calls), with a pattern
 # that can be checked
-verify_D() { $MD_PATTERN verify /dev/md0 4242 0 $((dd_mib * 1048576)) 1048576 direct; }
 run_D() { $MD_PATTERN write /dev/md0 4242 0 $((dd_mib * 1048576)) 1048576; }
+
+# sq_verify WORKLOAD: read back what it wrote (fio: the same job with
+# --verify_only; D: the pattern)
+sq_verify() {
+	if [ "$1" = D ]; then
+		$MD_PATTERN verify /dev/md0 4242 0 $((dd_mib * 1048576)) 1048576 direct
+	else
+		local -n args=$1
+		fio_v "${args[@]}"
+	fi
+}
 
 echo "MDBENCH-NOTE fio $(fio --version), $(nproc) CPUs, A/B/C $mib MiB, D $dd_mib MiB, members $member_kib KiB"
 for conf in 32:0:none 32:4:none 256:0:none 256:4:none 256:0:internal; do
@@ -147,7 +152,7 @@ for conf in 32:0:none 32:4:none 256:0:none 256:4:none 256:0:internal; do
 	sq_run "$name" B1 "$mib_ab" fio_w "${B1[@]}" || rc=1
 	sq_run "$name" B4 "$mib_ab" fio_w "${B4[@]}" || rc=1
 	sq_run "$name" C48 "$mib" fio_w "${C48[@]}" || rc=1
-	sq_run "$name" C4k "$(( mib / 8 ))" fio_w "${C4k[@]}" || rc=1
+	sq_run "$name" C4k "$(( c4k_ios * 4 / 1024 ))" fio_w "${C4k[@]}" || rc=1
 	sq_run "$name" CFR "$(( mib / 3 * 3 ))" fio_w "${CFR[@]}" || rc=1
 	sq_run "$name" D "$dd_mib" run_D || rc=1
 done
