@@ -1,8 +1,10 @@
 #!/bin/bash
 # Side-by-side benchmark: selftests/bench.sh ARCH SCENARIO
 # Boots the base kernel and the patched kernel (same config, same initramfs),
-# each REPS times (default 1), running selftests/bench/SCENARIO.sh on fresh
-# virtio members, and prints one table of per-member figures. Reported, not
+# each REPS times (default 1; KERNELS=base boots only the base), running
+# selftests/bench/SCENARIO.sh on fresh virtio members, and prints one table of
+# per-member figures. A scenario with a table of its own (SCENARIO-table.py)
+# gets every log, base first, each kernel's in rep order. Reported, not
 # asserted; the run fails only if a guest fails (splat, data check, hang).
 set -uo pipefail
 . "$(dirname "$0")/../ci/lib.sh"
@@ -23,8 +25,10 @@ fi
 # md-series-base, else a worktree); the patched one is CI's guest kernel.
 base_img=$("$MDS_ROOT/ci/build-base-kernel.sh" "$arch" ${BASE_TREE:+"$BASE_TREE"}) ||
 	die "base kernel build failed"
+kernels=${KERNELS:-base patched}
 rc=0
-for k in base patched; do
+for k in $kernels; do
+	case $k in base|patched) ;; *) die "KERNELS: base and/or patched, not '$k'" ;; esac
 	if [ $k = base ]; then img=$base_img; else img=$MDS_OUT/build/$arch/kernel.img; fi
 	[ -f "$img" ] || die "$img missing"
 	for ((r = 1; r <= reps; r++)); do
@@ -33,8 +37,11 @@ for k in base patched; do
 	done
 done
 if [ -f "$MDS_ROOT/selftests/bench/$scen-table.py" ]; then	# a table of its own
-	python3 "$MDS_ROOT/selftests/bench/$scen-table.py" "$MDS_OUT/logs/bench-$scen-$arch-base-1.log" \
-		"$MDS_OUT/logs/bench-$scen-$arch-patched-1.log" | tee "$MDS_OUT/bench-$scen-$arch.txt"
+	logs=()
+	for k in $kernels; do
+		for ((r = 1; r <= reps; r++)); do logs+=("$MDS_OUT/logs/bench-$scen-$arch-$k-$r.log"); done
+	done
+	python3 "$MDS_ROOT/selftests/bench/$scen-table.py" "${logs[@]}" | tee "$MDS_OUT/bench-$scen-$arch.txt"
 else
 	python3 "$MDS_ROOT/selftests/bench-table.py" "$arch" "$scen" "$reps" "$MDS_OUT/logs" | tee "$MDS_OUT/bench-$scen-$arch.txt"
 fi

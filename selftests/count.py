@@ -62,6 +62,15 @@ else:
                           arch, path + ".kunit", str(r.returncode)], capture_output=True, text=True)
     sys.stdout.write(res.stdout)
 
+# --- CPUs: run-guest.sh starts every guest with -smp 2, and raid5's locking
+# is only raced with more than one online (an x86 kernel without ACPI finds
+# just the boot CPU in SeaBIOS's MP table). "0-1" is two; "0" is one.
+m = re.search(r"MDTEST-BEGIN: .*cpus_online=(\S+)", log)
+if m and m.group(1) == "0":
+    print(f"FAIL guest-{arch}: one CPU online, the guest was started with two")
+elif m:
+    print(f"PASS guest-{arch}: CPUs online {m.group(1)}")
+
 # --- kselftest ---
 tests = 0
 cur = None

@@ -7,7 +7,9 @@
 . "$(dirname "$0")/lib.sh"
 
 cited_commits() { # ERROR lines for ids or subjects not in ci/known-commits
-	sed -n '/^---$/q;p' "$PATCH" | grep -oE '\b[0-9a-f]{12,40} \("[^"]+"\)' |
+	# the message as one line: a reference may wrap, as checkpatch allows
+	sed -n '/^---$/q;p' "$PATCH" | tr '\n' ' ' | tr -s ' ' |
+		grep -oE '\b[0-9a-f]{12,40} \("[^"]+"\)' |
 	while read -r id subj; do
 		subj=${subj#(\"}; subj=${subj%\")}
 		grep -qE "^$id[0-9a-f]* $(printf '%s' "$subj" | sed 's/[][\.*^$/]/\\&/g')\$" \

@@ -1,45 +1,65 @@
 #!/usr/bin/env python3
-"""The raid5-stripe-queue table: BASE_LOG PATCHED_LOG (either may be missing).
+"""The raid5-stripe-queue table: LOG... (bench-...-base-N.log, -patched-N.log).
 
 One row per configuration and workload, the MDBENCH-SQ figures of each kernel
 side by side: member sectors read, member sectors written and member write
-requests per MiB written, and the stripe_heads that existed at the end.
+requests per MiB written, and the stripe_heads that existed at the end. With
+several logs of one kernel (REPS), each figure is their median, followed by
+the range [min-max] and the number of runs; a kernel without a log of a row
+shows "-".
 """
 import re
+import statistics
 import sys
 
 FIELDS = ("rd/MiB", "wr/MiB", "wreq/MiB", "stripe_heads")
 
 
-def parse(path):
-    rows = {}
+def parse(path, rows, order):
     try:
         with open(path, errors="replace") as f:
             for line in f:
                 m = re.search(r"MDBENCH-SQ (\S+) (\S+) (.*)", line)
                 if not m:
                     continue
+                key = (m.group(1), m.group(2))
+                if key not in order:
+                    order.append(key)
                 w = m.group(3).split()
-                rows[(m.group(1), m.group(2))] = dict(zip(w[0::2], w[1::2]))
+                for k, v in zip(w[0::2], w[1::2]):
+                    rows.setdefault(key, {}).setdefault(k, []).append(float(v))
     except OSError:
         pass
-    return rows
+
+
+def fmt(vals):
+    if not vals:
+        return "-"
+    med = statistics.median(vals)
+    g = lambda v: f"{v:.0f}" if abs(v) >= 100 else f"{v:.3g}"
+    if len(vals) == 1:
+        return g(med)
+    return f"{g(med)} [{g(min(vals))}-{g(max(vals))}] n{len(vals)}"
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) < 2:
         sys.exit(__doc__)
-    base, patched = parse(sys.argv[1]), parse(sys.argv[2])
-    keys = list(base) + [k for k in patched if k not in base]
-    if not keys:
-        sys.exit("no MDBENCH-SQ lines in either log")
-    head = ["config", "wl"] + [f"{f} {k}" for f in FIELDS for k in ("base", "patched")]
+    sides = {"base": {}, "patched": {}}
+    order = []
+    for p in sys.argv[1:]:
+        side = "patched" if "-patched-" in p else "base"
+        parse(p, sides[side], order)
+    if not order:
+        sys.exit("no MDBENCH-SQ lines in any log")
+    used = [s for s in sides if sides[s]]
+    head = ["config", "wl"] + [f"{f} {s}" for f in FIELDS for s in used]
     print(" | ".join(head))
-    for k in keys:
+    for k in order:
         row = list(k)
         for f in FIELDS:
-            for side in (base, patched):
-                row.append(side.get(k, {}).get(f, "-"))
+            for s in used:
+                row.append(fmt(sides[s].get(k, {}).get(f, [])))
         print(" | ".join(row))
 
 
