@@ -11,6 +11,8 @@ state() {
 		fi
 	done
 }
+# only the commit's kernels are judged: the parent's would be a build for nothing
+STATE_COMMIT_ONLY=1
 judge() {
 	local out=$OUT/$CHECK.txt arch bad=0
 	for arch in x86_64 arm64; do
