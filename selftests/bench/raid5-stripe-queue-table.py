@@ -2,8 +2,9 @@
 """The raid5-stripe-queue table: LOG... (bench-...-base-N.log, -patched-N.log).
 
 One row per configuration and workload, the MDBENCH-SQ figures of each kernel
-side by side: member sectors read, member sectors written and member write
-requests per MiB written, and the stripe_heads that existed at the end. With
+side by side: member sectors read, the part of them md0 itself read (the
+page cache filling a partly written page), member sectors written and member
+write requests per MiB written, and the stripe_heads that existed at the end. With
 several logs of one kernel (REPS), each figure is their median, followed by
 the range [min-max] and the number of runs; a kernel without a log of a row
 shows "-".
@@ -12,7 +13,7 @@ import re
 import statistics
 import sys
 
-FIELDS = ("rd/MiB", "wr/MiB", "wreq/MiB", "stripe_heads")
+FIELDS = ("rd/MiB", "md0rd/MiB", "wr/MiB", "wreq/MiB", "stripe_heads")
 
 
 def parse(path, rows, order):
