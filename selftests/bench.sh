@@ -21,26 +21,29 @@ if [ -f "$MDS_ROOT/selftests/bench/$scen.disks" ]; then
 	export MDS_DISKS
 	nd=(0)
 fi
-# The base kernel is built with today's fragments (BASE_TREE: a checkout of
-# md-series-base, else a worktree); the patched one is CI's guest kernel.
-base_img=$("$MDS_ROOT/ci/build-base-kernel.sh" "$arch" ${BASE_TREE:+"$BASE_TREE"}) ||
-	die "base kernel build failed"
 kernels=${KERNELS:-base patched}
-rc=0
 for k in $kernels; do
 	case $k in base|patched) ;; *) die "KERNELS: base and/or patched, not '$k'" ;; esac
+done
+# The base kernel is built with today's fragments (BASE_TREE: a checkout of
+# md-series-base, else a worktree); the patched one is CI's guest kernel.
+case " $kernels " in
+*" base "*)
+	base_img=$("$MDS_ROOT/ci/build-base-kernel.sh" "$arch" ${BASE_TREE:+"$BASE_TREE"}) ||
+		die "base kernel build failed" ;;
+esac
+rc=0
+logs=()
+for k in $kernels; do
 	if [ $k = base ]; then img=$base_img; else img=$MDS_OUT/build/$arch/kernel.img; fi
 	[ -f "$img" ] || die "$img missing"
 	for ((r = 1; r <= reps; r++)); do
-		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" \
-			"$MDS_OUT/logs/bench-$scen-$arch-$k-$r.log" "bench:$scen" "${nd[@]}" || rc=1
+		logs+=("$MDS_OUT/logs/bench-$scen-$arch-$k-$r.log")
+		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" "${logs[-1]}" \
+			"bench:$scen" "${nd[@]}" || rc=1
 	done
 done
 if [ -f "$MDS_ROOT/selftests/bench/$scen-table.py" ]; then	# a table of its own
-	logs=()
-	for k in $kernels; do
-		for ((r = 1; r <= reps; r++)); do logs+=("$MDS_OUT/logs/bench-$scen-$arch-$k-$r.log"); done
-	done
 	python3 "$MDS_ROOT/selftests/bench/$scen-table.py" "${logs[@]}" | tee "$MDS_OUT/bench-$scen-$arch.txt"
 else
 	python3 "$MDS_ROOT/selftests/bench-table.py" "$arch" "$scen" "$reps" "$MDS_OUT/logs" | tee "$MDS_OUT/bench-$scen-$arch.txt"
