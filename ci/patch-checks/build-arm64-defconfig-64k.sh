@@ -6,4 +6,5 @@
 . "$(dirname "$0")/lib.sh"
 state() { bot_state arm64 defconfig bot-md-arm64-64k.config "$1" $MODS; }
 judge() { bot_judge "$@"; }
+needs_parent() { bot_needs_parent "$1"; }
 run_module_check "$@"

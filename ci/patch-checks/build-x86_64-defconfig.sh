@@ -6,4 +6,5 @@
 . "$(dirname "$0")/lib.sh"
 state() { bot_state x86_64 x86_64_defconfig bot-md.config "$1" $MODS; }
 judge() { bot_judge "$@"; }
+needs_parent() { bot_needs_parent "$1"; }
 run_module_check "$@"

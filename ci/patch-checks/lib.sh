@@ -19,8 +19,9 @@ CHECK=$(basename "$0" .sh)
 SPARSE=$MDS_CACHE/sparse/bin/sparse
 DICT=/usr/lib/python3/dist-packages/codespell_lib/data/dictionary.txt
 
-# Normalize warnings for comparing states: drop line and column numbers.
-norm() { sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?([: ])/:\3/; s/ at line [0-9]+//' | sort; }
+# Normalize warnings for comparing states: drop line and column numbers,
+# also those inside a message ("preceding lock on line 480").
+norm() { sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?([: ])/:\3/; s/ (at|on) line [0-9]+//g' | sort; }
 # added OLD NEW: lines of NEW (normalized) beyond their count in OLD.
 added() { comm -13 <(norm <"$1") <(norm <"$2"); }
 
@@ -76,6 +77,16 @@ md_modules() {
 	done | sort -u
 }
 
+# compute_state REV KEY: state() of REV into its cache dir, once
+compute_state() {
+	local sd=$MDS_OUT/checks/state/$1/$2
+	[ -f "$sd/.done" ] && return 0
+	rm -rf "$sd" && mkdir -p "$sd"
+	git -C "$TREE" checkout -q -f "$1" || return 1
+	state "$sd"
+	touch "$sd/.done"
+}
+
 # run_check TREE PARENT COMMIT PATCHFILE OUTDIR [STATE-KEY]
 run_check() {
 	TREE=$1 PARENT=$2 COMMIT=$3 PATCH=$4 OUT=$5
@@ -83,17 +94,25 @@ run_check() {
 	mkdir -p "$OUT"
 	: >"$OUT/$CHECK.txt"
 	if declare -F state >/dev/null; then
-		# STATE_COMMIT_ONLY=1: the judge looks at the commit's state alone
-		for s in $([ "${STATE_COMMIT_ONLY:-0}" = 1 ] || echo "$PARENT") "$COMMIT"; do
-			sd=$MDS_OUT/checks/state/$s/$key
-			[ -f "$sd/.done" ] && continue
-			rm -rf "$sd" && mkdir -p "$sd"
-			git -C "$TREE" checkout -q -f "$s" || return 1
-			state "$sd"
-			touch "$sd/.done"
-		done
+		# The commit's state first. The parent's is computed only if
+		# the judge needs it: never with STATE_COMMIT_ONLY=1, and not
+		# when the check's needs_parent() says the commit's state alone
+		# decides (a build with no warning cannot have added one); the
+		# judge then compares with an empty state.
+		compute_state "$COMMIT" "$key" || return 1
+		sd=$MDS_OUT/checks/state/$PARENT/$key
+		if ! [ -f "$sd/.done" ]; then
+			if [ "${STATE_COMMIT_ONLY:-0}" != 1 ] &&
+			   { ! declare -F needs_parent >/dev/null ||
+			     needs_parent "$MDS_OUT/checks/state/$COMMIT/$key"; }; then
+				compute_state "$PARENT" "$key" || return 1
+			else
+				sd=$OUT/$CHECK.empty-parent
+				rm -rf "$sd" && mkdir -p "$sd" && : >"$sd/warnings"
+			fi
+		fi
 		git -C "$TREE" checkout -q -f "$COMMIT"
-		judge "$MDS_OUT/checks/state/$PARENT/$key" "$MDS_OUT/checks/state/$COMMIT/$key"
+		judge "$sd" "$MDS_OUT/checks/state/$COMMIT/$key"
 	else
 		git -C "$TREE" checkout -q -f "$COMMIT"
 		judge
@@ -179,6 +198,11 @@ bot_config() {
 		fi
 	done
 }
+
+# bot_needs_parent COMMIT-SD: a failed build or configuration fails on its
+# own, and a build with no warning has added none: the parent's build is
+# needed only to tell its warnings from the patch's.
+bot_needs_parent() { [ "$(cat "$1/rc" 2>/dev/null)" = 0 ] && [ -s "$1/warnings" ]; }
 
 # bot_judge PARENT-SD COMMIT-SD: fail on a broken build or a new warning.
 bot_judge() {

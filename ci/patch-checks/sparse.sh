@@ -15,6 +15,8 @@ state() {
 		echo "sparse is not available or not up to date: $SPARSE" >"$sd/broken"
 	grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error):' "$sd/raw" | grep -v '\[-W' >"$sd/warnings" || true
 }
+# no warning at the patch: nothing can be new, the parent is not needed
+needs_parent() { ! [ -f "$1/broken" ] && [ -s "$1/warnings" ]; }
 judge() {
 	local out=$OUT/$CHECK.txt
 	[ -x "$SPARSE" ] || { echo "sparse not built: run ci/setup-host.sh" >>"$out"; return 1; }
