@@ -24,7 +24,10 @@
 # back; D writes md_pattern's seeded data and reads it back; every array then passes a
 # parity check (mismatch_cnt 0).
 # Sizes (MiB) may be lowered for a quick look with sq.mib=N and sq.dd=N on the
-# kernel command line.
+# kernel command line; sq.confs=SCS:GTC:BITMAP,... and sq.wl=A,B1,... choose
+# configurations and workloads. sq.modes=M,... runs each configuration once
+# per value written to md/sq_mode, the knob of the stripe_queue experiments
+# (a work-in-progress kernel only: not in the series).
 . /bench/lib.sh
 devs=(/dev/vda /dev/vdb /dev/vdc /dev/vdd)
 mib=$(sed -n 's/.*sq\.mib=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -34,6 +37,12 @@ dd_mib=${dd_mib:-512}
 member_kib=$(( (dd_mib + 3 * mib) * 1024 / 3 + 65536 ))	# room for D and more
 member_kib=$(( member_kib / 64 * 64 ))
 rc=0
+cmdarg() { sed -n "s/.*$1=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
+confs=$(cmdarg 'sq\.confs')
+confs=${confs:-32:0:none 32:4:none 256:0:none 256:4:none 256:0:internal}
+wls=$(cmdarg 'sq\.wl')
+wls=${wls:-A B1 B4 C48 C4k CFR D}
+modes=$(cmdarg 'sq\.modes')
 
 sq_trace_start() {
 	echo 0 >$T/tracing_on
@@ -79,6 +88,9 @@ sq_case() {
 		--assume-clean --size="$member_kib" --bitmap="$bm" "${devs[@]}" 2>&1 || return 1
 	echo "$scs" >/sys/block/md0/md/stripe_cache_size || return 1
 	echo "$gtc" >/sys/block/md0/md/group_thread_cnt || return 1
+	if [ -n "$mode" ]; then
+		echo "$mode" >/sys/block/md0/md/sq_mode || return 1
+	fi
 	sync
 	before=$(sq_members)
 	t0=$(date +%s)
@@ -149,15 +161,24 @@ sq_verify() {
 }
 
 echo "MDBENCH-NOTE fio $(fio --version), $(nproc) CPUs, A/B/C $mib MiB, D $dd_mib MiB, members $member_kib KiB"
-for conf in 32:0:none 32:4:none 256:0:none 256:4:none 256:0:internal; do
+# sq_fio WORKLOAD: run the fio job of that name
+sq_fio() { local -n job=$1; fio_w "${job[@]}"; }
+
+for conf in $confs; do
 	IFS=: read -r scs gtc bm <<<"$conf"
-	name=scs$scs-gtc$gtc-bm$bm
-	sq_run "$name" A "$mib_ab" fio_w "${A[@]}" || rc=1
-	sq_run "$name" B1 "$mib_ab" fio_w "${B1[@]}" || rc=1
-	sq_run "$name" B4 "$mib_ab" fio_w "${B4[@]}" || rc=1
-	sq_run "$name" C48 "$mib" fio_w "${C48[@]}" || rc=1
-	sq_run "$name" C4k "$(( c4k_ios * 4 / 1024 ))" fio_w "${C4k[@]}" || rc=1
-	sq_run "$name" CFR "$(( mib / 3 * 3 ))" fio_w "${CFR[@]}" || rc=1
-	sq_run "$name" D "$dd_mib" run_D || rc=1
+	for mode in ${modes:--}; do
+		[ "$mode" = - ] && mode=
+		name=scs$scs-gtc$gtc-bm$bm${mode:+-sq$mode}
+		for wl in $wls; do
+			case $wl in
+			A|B1|B4) sq_run "$name" "$wl" "$mib_ab" sq_fio "$wl" || rc=1 ;;
+			C48) sq_run "$name" C48 "$mib" sq_fio C48 || rc=1 ;;
+			C4k) sq_run "$name" C4k "$(( c4k_ios * 4 / 1024 ))" sq_fio C4k || rc=1 ;;
+			CFR) sq_run "$name" CFR "$(( mib / 3 * 3 ))" sq_fio CFR || rc=1 ;;
+			D) sq_run "$name" D "$dd_mib" run_D || rc=1 ;;
+			*) echo "MDBENCH-NOTE unknown workload $wl"; rc=1 ;;
+			esac
+		done
+	done
 done
 exit $rc
