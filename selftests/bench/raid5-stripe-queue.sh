@@ -25,9 +25,10 @@
 # parity check (mismatch_cnt 0).
 # Sizes (MiB) may be lowered for a quick look with sq.mib=N and sq.dd=N on the
 # kernel command line; sq.confs=SCS:GTC:BITMAP,... and sq.wl=A,B1,... choose
-# configurations and workloads. sq.modes=M,... runs each configuration once
-# per value written to md/sq_mode, the knob of the stripe_queue experiments
-# (a work-in-progress kernel only: not in the series).
+# configurations and workloads. sq.modes=M[pN],... runs each configuration
+# once per value M written to md/sq_mode (and N to md/stripe_queue_size), the
+# knobs of the stripe_queue experiments (a work-in-progress kernel only: not
+# in the series).
 . /bench/lib.sh
 devs=(/dev/vda /dev/vdb /dev/vdc /dev/vdd)
 mib=$(sed -n 's/.*sq\.mib=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -89,7 +90,10 @@ sq_case() {
 	echo "$scs" >/sys/block/md0/md/stripe_cache_size || return 1
 	echo "$gtc" >/sys/block/md0/md/group_thread_cnt || return 1
 	if [ -n "$mode" ]; then
-		echo "$mode" >/sys/block/md0/md/sq_mode || return 1
+		echo "${mode%%p*}" >/sys/block/md0/md/sq_mode || return 1
+		if [ "$mode" != "${mode#*p}" ]; then
+			echo "${mode#*p}" >/sys/block/md0/md/stripe_queue_size || return 1
+		fi
 	fi
 	sync
 	before=$(sq_members)
