@@ -4,16 +4,18 @@
 One row per configuration and workload, the MDBENCH-SQ figures of each kernel
 side by side: member sectors read, the part of them md0 itself read (the
 page cache filling a partly written page), member sectors written and member
-write requests per MiB written, and the stripe_heads that existed at the end. With
+write requests per MiB written, the stripe_heads that existed at the end, and
+the workload's seconds (under TCG: compare only side by side). With
 several logs of one kernel (REPS), each figure is their median, followed by
 the range [min-max] and the number of runs; a kernel without a log of a row
-shows "-".
+shows "-". A patched row CONF-sqN (md/stripe_queue_size N) faces the base's
+CONF row, which 7.3.4 runs without the knob.
 """
 import re
 import statistics
 import sys
 
-FIELDS = ("rd/MiB", "md0rd/MiB", "wr/MiB", "wreq/MiB", "stripe_heads")
+FIELDS = ("rd/MiB", "md0rd/MiB", "wr/MiB", "wreq/MiB", "stripe_heads", "s")
 
 
 def parse(path, rows, order):
@@ -60,7 +62,10 @@ def main():
         row = list(k)
         for f in FIELDS:
             for s in used:
-                row.append(fmt(sides[s].get(k, {}).get(f, [])))
+                key = k
+                if s == "base" and k not in sides[s]:
+                    key = (re.sub(r"-sq\d+$", "", k[0]), k[1])
+                row.append(fmt(sides[s].get(key, {}).get(f, [])))
         print(" | ".join(row))
 
 

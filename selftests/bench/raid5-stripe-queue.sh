@@ -25,10 +25,10 @@
 # parity check (mismatch_cnt 0).
 # Sizes (MiB) may be lowered for a quick look with sq.mib=N and sq.dd=N on the
 # kernel command line; sq.confs=SCS:GTC:BITMAP,... and sq.wl=A,B1,... choose
-# configurations and workloads. sq.modes=M[pN],... runs each configuration
-# once per value M written to md/sq_mode (and N to md/stripe_queue_size), the
-# knobs of the stripe_queue experiments (a work-in-progress kernel only: not
-# in the series).
+# configurations and workloads. On a kernel with md/stripe_queue_size, each
+# configuration runs once per value of sq.sqs=N,... (default 0,1024); the
+# rows of a value other than 0 are named CONF-sqN. A kernel without the knob
+# runs each configuration once, as 7.3.4.
 . /bench/lib.sh
 devs=(/dev/vda /dev/vdb /dev/vdc /dev/vdd)
 mib=$(sed -n 's/.*sq\.mib=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -43,7 +43,15 @@ confs=$(cmdarg 'sq\.confs')
 confs=${confs:-32:0:none 32:4:none 256:0:none 256:4:none 256:0:internal}
 wls=$(cmdarg 'sq\.wl')
 wls=${wls:-A B1 B4 C48 C4k CFR D}
-modes=$(cmdarg 'sq\.modes')
+sqs_list=$(cmdarg 'sq\.sqs')
+sqs_list=${sqs_list:-0 1024}
+# has this kernel md/stripe_queue_size? (an array shows it)
+have_sqs=0
+mdadm --create /dev/md0 --run --quiet --level=5 --raid-devices=4 --assume-clean \
+	--size=65536 --bitmap=none "${devs[@]}" >/dev/null 2>&1 &&
+	[ -e /sys/block/md0/md/stripe_queue_size ] && have_sqs=1
+mdadm --stop /dev/md0 >/dev/null 2>&1
+[ $have_sqs = 1 ] || sqs_list=-
 
 sq_trace_start() {
 	echo 0 >$T/tracing_on
@@ -89,23 +97,20 @@ sq_case() {
 		--assume-clean --size="$member_kib" --bitmap="$bm" "${devs[@]}" 2>&1 || return 1
 	echo "$scs" >/sys/block/md0/md/stripe_cache_size || return 1
 	echo "$gtc" >/sys/block/md0/md/group_thread_cnt || return 1
-	if [ -n "$mode" ]; then
-		echo "${mode%%p*}" >/sys/block/md0/md/sq_mode || return 1
-		if [ "$mode" != "${mode#*p}" ]; then
-			echo "${mode#*p}" >/sys/block/md0/md/stripe_queue_size || return 1
-		fi
+	if [ "$sqs" != - ]; then
+		echo "$sqs" >/sys/block/md0/md/stripe_queue_size || return 1
 	fi
 	sync
 	before=$(sq_members)
-	t0=$(date +%s)
+	t0=$(cut -d' ' -f1 /proc/uptime)
 	"$@" || { echo "MDBENCH-NOTE $conf $wl: workload failed"; return 1; }
 	sync
-	t1=$(date +%s)
+	t1=$(cut -d' ' -f1 /proc/uptime)
 	after=$(sq_members)
 	sh=$(sq_stripe_heads)
-	echo "$before $after" | awk -v c="$conf" -v w="$wl" -v m="$m" -v sh="$sh" -v s=$((t1 - t0)) '
-		{ printf "MDBENCH-SQ %s %s rd/MiB %.1f wr/MiB %.1f wreq/MiB %.2f stripe_heads %d md0rd/MiB %.1f MiB %g s %d\n",
-		  c, w, ($5 - $1) / m, ($6 - $2) / m, ($7 - $3) / m, sh, ($8 - $4) / m, m, s }'
+	echo "$before $after" | awk -v c="$conf" -v w="$wl" -v m="$m" -v sh="$sh" -v t0="$t0" -v t1="$t1" '
+		{ printf "MDBENCH-SQ %s %s rd/MiB %.1f wr/MiB %.1f wreq/MiB %.2f stripe_heads %d md0rd/MiB %.1f MiB %g s %.2f\n",
+		  c, w, ($5 - $1) / m, ($6 - $2) / m, ($7 - $3) / m, sh, ($8 - $4) / m, m, t1 - t0 }'
 }
 
 # the array is made inside sq_case; the tracing around it counts the
@@ -170,9 +175,9 @@ sq_fio() { local -n job=$1; fio_w "${job[@]}"; }
 
 for conf in $confs; do
 	IFS=: read -r scs gtc bm <<<"$conf"
-	for mode in ${modes:--}; do
-		[ "$mode" = - ] && mode=
-		name=scs$scs-gtc$gtc-bm$bm${mode:+-sq$mode}
+	for sqs in $sqs_list; do
+		name=scs$scs-gtc$gtc-bm$bm
+		case $sqs in -|0) ;; *) name=$name-sq$sqs ;; esac
 		for wl in $wls; do
 			case $wl in
 			A|B1|B4) sq_run "$name" "$wl" "$mib_ab" sq_fio "$wl" || rc=1 ;;
