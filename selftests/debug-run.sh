@@ -1,9 +1,9 @@
 #!/bin/bash
 # The debug-kernel run: selftests/debug-run.sh ARCH [TREE]
 # Builds the guest kernel of TREE (default: the applied series) with
-# configs/kasan.config on top of the usual fragments (generic KASAN, the
-# hung-task detector with panic after 120 s, plus debug.config's lockdep,
-# sleep-in-atomic and list checks), boots it over every md kselftest (KUnit
+# configs/kasan.config on top of the usual fragments (generic KASAN, plus
+# debug.config's lockdep, sleep-in-atomic and list checks and its hung-task
+# detector with panic after 120 s), boots it over every md kselftest (KUnit
 # included) and over the unclean-stop pair, and judges it like CI: any
 # splat, hang or failed case fails. Results: $MDS_OUT/debug-run-ARCH.txt.
 # About 10 minutes of build (cold) and 15 to 25 of TCG run per arch.
