@@ -12,6 +12,9 @@
 # with a 64K optimal I/O size). Their serial is mdgeomN, the opt-in the
 # geometry kselftests look for; MDS_DISK_SERIAL=mdcrash names them mdcrashN
 # (md_unclean_stop.sh).
+# MDS_DRIVE_OPTS adds QEMU -drive options to the NDISKS plain members, e.g.
+# throttling.iops-total=150,throttling.bps-total=125000000 for a member
+# that queues up like a disk (benchmarks only).
 # MDS_KEEP_DISKS=DIR keeps the member images in DIR, so a second boot sees
 # what the first wrote. MDS_EXPECT_RESET=1: the guest must reset itself
 # (sysrq-b) after printing the md_unclean_stop.sh marker, not power off.
@@ -35,14 +38,15 @@ cmdline="panic=-1 oops=panic loglevel=6 mdtest=$mode ${MDS_CMDLINE:-}"
 drives=()
 vblk=virtio-blk-device
 [ "$arch" = x86_64 ] && vblk=virtio-blk-pci
-# add_disk SIZE ID SERIAL[,OPTS]: a sparse member file behind a virtio-blk device
+# add_disk SIZE ID SERIAL[,OPTS] [,DRIVE_OPTS]: a sparse member file behind a
+# virtio-blk device
 add_disk() {
 	truncate -s "$1" "$disks/$2.img"
-	drives+=(-drive "file=$disks/$2.img,format=raw,if=none,id=$2,cache=unsafe")
+	drives+=(-drive "file=$disks/$2.img,format=raw,if=none,id=$2,cache=unsafe${4:-}")
 	drives+=(-device "$vblk,drive=$2,serial=$3")
 }
 for ((i = 0; i < ndisks; i++)); do
-	add_disk "${disk_mb}M" "d$i" "md$i"
+	add_disk "${disk_mb}M" "d$i" "md$i" "${MDS_DRIVE_OPTS:+,$MDS_DRIVE_OPTS}"
 done
 g=0
 for spec in ${MDS_DISKS:-}; do

@@ -28,7 +28,9 @@
 # configurations and workloads. On a kernel with md/stripe_queue_size, each
 # configuration runs once per value of sq.sqs=N,... (default 0,1024); the
 # rows of a value other than 0 are named CONF-sqN. A kernel without the knob
-# runs each configuration once, as 7.3.4.
+# runs each configuration once, as 7.3.4. sq.sched=NAME sets the members'
+# I/O scheduler first (none, mq-deadline): request counts depend on it, since
+# a scheduler merges requests queued together after they leave md's plug.
 . /bench/lib.sh
 devs=(/dev/vda /dev/vdb /dev/vdc /dev/vdd)
 mib=$(sed -n 's/.*sq\.mib=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -170,6 +172,16 @@ sq_verify() {
 }
 
 echo "MDBENCH-NOTE fio $(fio --version), $(nproc) CPUs, A/B/C $mib MiB, D $dd_mib MiB, members $member_kib KiB"
+# request counts depend on how the members' queues merge: record them
+sched=$(cmdarg 'sq\.sched')
+for d in "${devs[@]}"; do
+	q=/sys/block/${d#/dev/}/queue
+	if [ -n "$sched" ] && ! echo "$sched" > "$q/scheduler"; then
+		echo "MDBENCH-NOTE cannot set scheduler $sched on $d"
+		rc=1
+	fi
+	echo "MDBENCH-NOTE $d scheduler $(cat $q/scheduler) hw_queues $(ls -d /sys/block/${d#/dev/}/mq/* | wc -l) nr_requests $(cat $q/nr_requests) max_sectors_kb $(cat $q/max_sectors_kb)"
+done
 # sq_fio WORKLOAD: run the fio job of that name
 sq_fio() { local -n job=$1; fio_w "${job[@]}"; }
 
