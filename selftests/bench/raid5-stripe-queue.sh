@@ -175,12 +175,13 @@ echo "MDBENCH-NOTE fio $(fio --version), $(nproc) CPUs, A/B/C $mib MiB, D $dd_mi
 # request counts depend on how the members' queues merge: record them
 sched=$(cmdarg 'sq\.sched')
 for d in "${devs[@]}"; do
-	q=/sys/block/${d#/dev/}/queue
+	b=/sys/block/${d#/dev/}
+	q=$b/queue
 	if [ -n "$sched" ] && ! echo "$sched" > "$q/scheduler"; then
 		echo "MDBENCH-NOTE cannot set scheduler $sched on $d"
 		rc=1
 	fi
-	echo "MDBENCH-NOTE $d scheduler $(cat $q/scheduler) hw_queues $(ls -d /sys/block/${d#/dev/}/mq/* | wc -l) nr_requests $(cat $q/nr_requests) max_sectors_kb $(cat $q/max_sectors_kb)"
+	echo "MDBENCH-NOTE $d scheduler $(cat $q/scheduler) hw_queues $(ls -d $b/mq/* | wc -l) nr_requests $(cat $q/nr_requests) max_sectors_kb $(cat $q/max_sectors_kb)"
 done
 # sq_fio WORKLOAD: run the fio job of that name
 sq_fio() { local -n job=$1; fio_w "${job[@]}"; }
