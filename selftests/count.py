@@ -11,6 +11,8 @@ KUnit: the KTAP the guest dumped from debugfs between MDTEST-KUNIT-BEGIN and
 case. kselftest: one line per KTAP subtest of each test program, and a
 failure for a program that failed or timed out without subtests failing.
 A skipped test prints SKIP, never PASS; an expected failure prints XFAIL.
+Under a FAIL, indented with "  | ", the last diagnostic lines ("# # ...")
+the failing subtest printed, so that a summary says why without its log.
 """
 import os
 import re
@@ -75,32 +77,50 @@ elif m:
 tests = 0
 cur = None
 sub = {}
+diag = []  # the diagnostics printed since the last subtest result
+WHY = 12   # at most this many of them under a FAIL
+
+
+def why(d):
+    for x in d[-WHY:]:
+        print(f"  | {x}")
+
+
 for l in lines:
     l = ts.sub("", l)
     m = re.match(r"^# selftests: (\S+): (\S+)", l)
     if m:
         cur = f"{m.group(1)}/{m.group(2)}"
         sub[cur] = []
+        diag = []
         continue
     m = re.match(r"^# (ok|not ok) \d+ (.*)", l)
     if m and cur:
-        sub[cur].append((m.group(1), m.group(2)))
+        sub[cur].append((m.group(1), m.group(2), diag))
+        diag = []
+        continue
+    m = re.match(r"^# # (.*)", l)
+    if m and cur:
+        diag.append(m.group(1))
         continue
     m = re.match(r"^(ok|not ok) \d+ selftests: (\S+): (\S+)(.*)", l)
     if m:
         name = f"{m.group(2)}/{m.group(3)}"
         tests += 1
         subs = sub.get(name, [])
-        for v, d in subs:
+        for v, d, dg in subs:
             if "# SKIP" in d:
                 print(f"SKIP kselftest-{arch} {name}: {d}")
             elif "# XFAIL" in d:
                 print(f"XFAIL kselftest-{arch} {name}: {d} (a known failure, reported, not counted)")
             else:
                 print(f"{'PASS' if v == 'ok' else 'FAIL'} kselftest-{arch} {name}: {d}")
+                if v != "ok":
+                    why(dg)
         if m.group(1) == "not ok" and "# SKIP" not in m.group(4):
-            if not any(v == "not ok" for v, _ in subs):
+            if not any(v == "not ok" for v, _, _ in subs):
                 print(f"FAIL kselftest-{arch} {name}: exited non-zero{m.group(4)}")
+                why(diag)
         elif "# SKIP" in m.group(4):
             if name in must_run:
                 print(f"FAIL kselftest-{arch} {name}: skipped, but the guest has what it needs")
