@@ -16,7 +16,7 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 CHECKS=${MDS_CHECKS:-checkpatch trailers fixes-first kdoc build-guests build-x86_64-defconfig \
-build-arm64-defconfig-64k build-x86_64-allmodconfig sparse cocci}
+build-arm64-defconfig-64k build-x86_64-allmodconfig build-i386-allmodconfig sparse cocci}
 tree=$(kernel_tree)
 base=$(git -C "$tree" rev-parse md-series-base) || die "run ci/apply.sh first"
 mapfile -t commits < <(git -C "$tree" rev-list --reverse "$base..$SERIES_BRANCH")

@@ -143,6 +143,17 @@ bot_state() {
 	grep -E '(warning|error|ERROR|WARNING):' "$sd/build.log" |
 		grep -vE "vmlinux\.o is missing|Module\.symvers is missing|^make|symbol '[^']+' undefined!\$|unresolved symbol warnings" \
 		>"$sd/warnings" || true
+	# modpost without vmlinux skips the unresolved-symbol check, so a
+	# 64-bit division that gcc turns into a libgcc call on a 32-bit arch
+	# (__udivdi3 and the like, which the kernel does not export) links
+	# here and fails only at modpost of a whole build: look for them.
+	for ko in "${targets[@]}"; do
+		[ -f "$BOT_DIR/$ko" ] || continue
+		nm -u "$BOT_DIR/$ko" 2>/dev/null |
+			awk -v ko="$ko" '$2 ~ /^__(u?(div|mod)di3|u?divmoddi4|aeabi_u?ldivmod)$/ {
+				print "ERROR: " ko " needs the libgcc helper " $2 " (use div_u64() and friends)" }' \
+			>>"$sd/warnings"
+	done
 	# modpost without vmlinux skips the unresolved-symbol check: check at
 	# least that what one of these modules takes from another is exported
 	# (each module's global symbols listed once, not once per lookup)
@@ -174,6 +185,7 @@ bot_config() {
 	shift 5
 	case "$arch" in
 	x86_64) karch=x86_64; cross= ;;
+	i386) karch=i386; cross= ;;
 	arm64) karch=arm64; cross=aarch64-linux-gnu- ;;
 	esac
 	mkdir -p "$dir"
