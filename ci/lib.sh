@@ -54,3 +54,31 @@ CHECKPATCH_HISTORYLESS_IGNORE=UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES
 base_has_history() { # base_has_history TREE REV
 	[ -n "$(git -C "$1" rev-list --parents -n 1 "$2" | cut -s -d' ' -f2)" ]
 }
+
+# The identity every patch of this repository is authored and signed off by:
+# a placeholder (an RFC 2606 .example address, which no mail reaches), not a
+# person. A submitter replaces it with their own (ci/resign.sh) before a real
+# 'b4 send'; ci/b4-send-guard.sh refuses to send while any commit carries it.
+# ci/resign-check.sh fails if the applied series no longer carries it (this
+# would then be stale).
+MDS_PLACEHOLDER_NAME='Seed a7756a7d maintainers'
+MDS_PLACEHOLDER_EMAIL='maintainers@users.noreply.a-seed-a7756a7d.example'
+
+# identity_commits NAME EMAIL RANGE...: the commits of 'git log RANGE...'
+# (in the current repository) that carry the identity as author or in a
+# Signed-off-by: line (its name or its address, any case); "<sha> <subject>"
+# a line.
+identity_commits() {
+	local n=$1 e=$2
+	shift 2
+	git log --format='%x01%h %s%n%an <%ae>%n%B' "$@" |
+		awk -v pn="$n" -v pe="$e" '
+			function carries(s) { s = tolower(s); return index(s, tolower(pe)) || (pn != "" && index(s, tolower(pn))) }
+			function flush() { if (c != "" && hit) print c; c = ""; hit = 0 }
+			/^\001/ { flush(); c = substr($0, 2); author = 1; next }
+			author { author = 0; if (carries($0)) hit = 1; next }
+			tolower($0) ~ /^[ \t]*signed-off-by:/ && carries($0) { hit = 1 }
+			END { flush() }'
+}
+# placeholder_commits RANGE...: those that carry the placeholder identity
+placeholder_commits() { identity_commits "$MDS_PLACEHOLDER_NAME" "$MDS_PLACEHOLDER_EMAIL" "$@"; }

@@ -6,7 +6,11 @@
 #      trailers, fixes first, kernel-doc, the test kernels, the build bots'
 #      configs (x86_64 and arm64-64K defconfig with KUnit off, x86_64
 #      allmodconfig) with W=1 and modpost, sparse, coccicheck
-#   4. b4: prep --check clean, preflight checks pass, send -o writes the mails
+#   4. b4: prep --check clean, preflight checks pass, send -o writes the mails;
+#      ci/resign.sh as a submitter, in a scratch clone of the tree
+#      (ci/resign-check.sh): a real 'b4 send' is refused before it, and after
+#      it no trace of the placeholder identity is left, other trailers and
+#      the notes unchanged
 #   5. kunit.py config accepts drivers/md/.kunitconfig (the suites run in the
 #      guests; the UML run with the md-linear benchmark is in step 7)
 #   6. x86_64 and arm64-64K guests: KUnit (built in) and the md kselftests,
@@ -72,6 +76,9 @@ git -C "$tree" checkout -q -f "$SERIES_BRANCH"
 
 step "b4"
 "$MDS_ROOT/ci/b4-prep.sh" && pass b4 || fail b4
+# its own PASS/FAIL lines; a FAIL here only if it stopped before printing one
+"$MDS_ROOT/ci/resign-check.sh" | tee -a "$SUMMARY" ||
+	grep -q '^FAIL resign' "$SUMMARY" || fail "resign-check (stopped early, see the log)"
 
 step "KUnit: kunit.py config"
 # The guests run the md KUnit suites (built in, both page sizes). Here only
