@@ -14,9 +14,9 @@
 #      repository's identity); then every commit has the submitter as author
 #      and committer, the same tree, the same message but for the
 #      placeholder's Signed-off-by (now the submitter's; every other trailer
-#      unchanged) and the same note (patch 10's "v3 -> v4" changelog); the b4
+#      unchanged) and the same note (the md-linear patch's changelog, "v1: ..."); the b4
 #      branch and the mails b4 wrote carry no trace of the placeholder, the
-#      mails are from the submitter and patch 10's carries its note; the send
+#      mails are from the submitter and the md-linear patch's carries its note; the send
 #      guard is gone.
 # Prints a PASS/FAIL line for each part, with '  | ' lines under a FAIL saying
 # why; exits non-zero on a failure. MDS_KEEP_SCRATCH=1 keeps the scratch dir.
@@ -189,12 +189,12 @@ done <"$scratch/before/list"
 for k in "${korder[@]}"; do
 	why "${kcount[$k]} of $n commits: $k (first: ${kfirst[$k]})"
 done
-# patch 10's note, by name
+# the md-linear patch's note, by name
 p10=$(git log --max-count=1 --format=%H --fixed-strings --grep="$NOTE_SUBJECT" "$base..$SERIES_BRANCH")
 if [ -z "$p10" ]; then
 	why "no commit '$NOTE_SUBJECT'"
-elif ! grep -q '^v3 -> v4' <<<"$(git notes --ref=refs/notes/commits show "$p10" 2>/dev/null)"; then
-	why "'$NOTE_SUBJECT' has no 'v3 -> v4' note after ci/resign.sh"
+elif ! grep -q '^v1: ' <<<"$(git notes --ref=refs/notes/commits show "$p10" 2>/dev/null)"; then
+	why "'$NOTE_SUBJECT' has no 'v1: ' note after ci/resign.sh"
 fi
 # no trace of the placeholder in md-series or the b4 branch (cover letter included)
 for r in "$SERIES_BRANCH" b4/md-series; do
@@ -215,10 +215,10 @@ if [ "$nm" -gt 0 ]; then
 		from=$(sed -n '/^From: /{s///p;q}' "$f")
 		[ "$from" = "$NEW" ] || why "$(basename "$f"): From: $from"
 	done
-	# patch 10's mail: its note below the '---'
+	# the md-linear patch's mail: its note below the '---'
 	f=$(find "$mails" -name '*md-linear-scan-the-last-few-members*.eml' -print -quit)
-	if [ -z "$f" ] || [ "$(sed -n '/^---$/,$p' "$f" | grep -c '^v3 -> v4')" = 0 ]; then
-		why "the mail of '$NOTE_SUBJECT' has no 'v3 -> v4' note below '---'"
+	if [ -z "$f" ] || [ "$(sed -n '/^---$/,$p' "$f" | grep -c '^v1: ')" = 0 ]; then
+		why "the mail of '$NOTE_SUBJECT' has no 'v1: ' note below '---'"
 	fi
 fi
 # the send guard is gone, sending is the submitter's own again

@@ -120,7 +120,7 @@ done
 
 if [ "${MDS_BENCH:-1}" != 0 ]; then
 	step "KUnit on UML, with the md-linear lookup benchmark"
-	"$MDS_ROOT/kunit/run-uml.sh" --kernel_args md_linear_kunit.bench=1 >"$MDS_OUT/kunit-uml.log" 2>&1
+	"$MDS_ROOT/kunit/run-uml.sh" --kconfig_add CONFIG_MD_LINEAR_KUNIT_BENCHMARK=y >"$MDS_OUT/kunit-uml.log" 2>&1
 	rc=$?
 	tail -n 30 "$MDS_OUT/kunit-uml.log"
 	"$MDS_ROOT/kunit/count.py" uml "$MDS_OUT/kunit-uml.log" $rc | tee -a "$SUMMARY"
