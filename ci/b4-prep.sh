@@ -36,6 +36,8 @@ else
 	git config --unset b4.prep-perpatch-check-cmd || true
 fi
 
+mkdir -p "$MDS_OUT/b4"
+b4_cover_template "$tree" "$MDS_OUT/b4/cover-template"
 git checkout -q -f "$SERIES_BRANCH"
 git branch -D b4/md-series >/dev/null 2>&1 || true
 # b4 builds each mail with 'git show', which leaves git notes out. A
@@ -69,6 +71,10 @@ id=$(git config b4.sendemail-identity || git config sendemail.identity || true)
 # a guard of this or of another checkout of this repository
 is_guard() { case "$1" in *"/ci/b4-send-guard.sh'" | */ci/b4-send-guard.sh) true ;; *) false ;; esac; }
 left=$(placeholder_commits md-series-base..b4/md-series)
+# and the per-topic postings' branches (ci/b4-topics.sh), whichever exist
+for b in $(git for-each-ref --format='%(refname:short)' 'refs/heads/b4/topic-*'); do
+	left=$(printf '%s\n%s\n' "$left" "$(placeholder_commits "md-series-base..$b")" | grep . || true)
+done
 for k in $guard_keys; do
 	cur=$(git config --local "$k" || true)
 	if [ -n "$left" ]; then

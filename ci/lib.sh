@@ -51,6 +51,25 @@ series_patches() {
 # updating. On such a base both types are ignored and ci/check-series.sh
 # checks them itself (ci/known-commits, get_maintainer.pl -f).
 CHECKPATCH_HISTORYLESS_IGNORE=UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES
+# The release the base tree is, as a maintainer can fetch it: the
+# base-commit the mails name when the base has no history (the Debian
+# tarball import exists in no public tree).
+MDS_PUBLIC_BASE=${MDS_PUBLIC_BASE:-v7.3.4}
+
+# b4_cover_template TREE OUTFILE: on a base without history, make b4 name
+# MDS_PUBLIC_BASE as the base-commit (b4's own cover template with that one
+# line changed; b4 would otherwise name the local import); on a mainline
+# checkout, b4's own template, which names the real commit.
+b4_cover_template() {
+	if base_has_history "$1" md-series-base; then
+		git -C "$1" config --unset b4.prep-cover-template || true
+		return
+	fi
+	# shellcheck disable=SC2016 # b4's template variables, not the shell's
+	printf '\n${cover}\n\n---\n${shortlog}\n\n${diffstat}\n---\nbase-commit: %s\nchange-id: ${change_id}\n${prerequisites}\nBest regards,\n-- \n${signature}\n' \
+		"$MDS_PUBLIC_BASE" >"$2"
+	git -C "$1" config b4.prep-cover-template "$2"
+}
 base_has_history() { # base_has_history TREE REV
 	[ -n "$(git -C "$1" rev-list --parents -n 1 "$2" | cut -s -d' ' -f2)" ]
 }

@@ -177,4 +177,9 @@ else
 	log "$SERIES_BRANCH unchanged"
 fi
 git log --format='%h %an <%ae> %s' "$base..$SERIES_BRANCH"
+# the per-topic postings first: b4-prep.sh's send guard looks at them too
+if git show-ref -q --heads 'b4/topic-*' || [ "${MDS_B4_TOPICS:-0}" = 1 ]; then
+	MDS_SIGNER_NAME=$name MDS_SIGNER_EMAIL=$email "$MDS_ROOT/ci/b4-topics.sh" >&2 ||
+		die "ci/b4-topics.sh failed on the re-signed series"
+fi
 MDS_SIGNER_NAME=$name MDS_SIGNER_EMAIL=$email "$MDS_ROOT/ci/b4-prep.sh"

@@ -7,6 +7,8 @@
 #      configs (x86_64 and arm64-64K defconfig with KUnit off, x86_64
 #      allmodconfig) with W=1 and modpost, sparse, coccicheck
 #   4. b4: prep --check clean, preflight checks pass, send -o writes the mails;
+#      one posting per topic (ci/b4-topics.sh), each applying with git am
+#      after its declared prerequisites;
 #      ci/resign.sh as a submitter, in a scratch clone of the tree
 #      (ci/resign-check.sh): a real 'b4 send' is refused before it, and after
 #      it no trace of the placeholder identity is left, other trailers and
@@ -76,6 +78,10 @@ git -C "$tree" checkout -q -f "$SERIES_BRANCH"
 
 step "b4"
 "$MDS_ROOT/ci/b4-prep.sh" && pass b4 || fail b4
+# one posting per topic (ci/postings/topics), each applied after its
+# prerequisites as 'b4 shazam' would; its own PASS/FAIL lines
+"$MDS_ROOT/ci/b4-topics.sh" | tee -a "$SUMMARY" ||
+	grep -q '^FAIL b4-topics' "$SUMMARY" || fail "b4-topics (stopped early, see the log)"
 # its own PASS/FAIL lines; a FAIL here only if it stopped before printing one
 "$MDS_ROOT/ci/resign-check.sh" | tee -a "$SUMMARY" ||
 	grep -q '^FAIL resign' "$SUMMARY" || fail "resign-check (stopped early, see the log)"

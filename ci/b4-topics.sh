@@ -1,0 +1,142 @@
+#!/bin/bash
+# One b4 posting per topic, prepared from the one ordered series (CI applies
+# and checks that whole): ci/postings/topics names each topic's patches,
+# ci/postings/NAME.txt its cover letter. For each topic, a branch
+# b4/topic-NAME that forks from the series commit before the topic's first
+# patch, enrolled with 'b4 prep -e' there, with the topic's patches (and
+# their notes below '---', as ci/b4-prep.sh does), its cover letter, its
+# subject prefix, To/Cc from get_maintainer.pl for its own patches
+# (--auto-to-cc), and its prerequisites declared with 'b4 prep
+# --edit-deps': every patch of the postings before it, as 'patch-id:'
+# (git patch-id --stable, what 'b4 send' writes as prerequisite-patch-id),
+# and, on the Debian base, 'base-commit: v7.3.4', the release a maintainer
+# can fetch, instead of the local import (b4_cover_template). The mails go to
+# $MDS_OUT/b4-topics/NAME (b4 send --no-sign -o; nothing is sent).
+#
+# Then the check a maintainer's 'b4 shazam' makes: in a scratch worktree at
+# the base, 'git am' the mails of each posting after those of its
+# prerequisites; each must apply, and the tree after it must be the
+# series' tree at the topic's last patch (so the per-patch build checks
+# of those commits hold for the postings). Also: no mail names the local
+# base commit, every cover letter names v7.3.4 and as many
+# prerequisite-patch-id lines as its prerequisites have patches.
+# Prints PASS/FAIL lines; exits non-zero on a FAIL.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+B4=$MDS_CACHE/venv/bin/b4
+[ -x "$B4" ] || die "b4 not installed: run ci/setup-host.sh"
+PUBLIC_BASE=$MDS_PUBLIC_BASE
+TOPICS=${MDS_TOPICS:-$MDS_ROOT/ci/postings/topics}
+tree=$(kernel_tree)
+out=$MDS_OUT/b4-topics
+rm -rf "$out"
+mkdir -p "$out"
+cd "$tree" || exit 1
+rc=0
+pass() { echo "PASS b4-topics $*"; }
+fail() { echo "FAIL b4-topics $*"; rc=1; }
+
+name=${MDS_SIGNER_NAME:-$(git -C "$MDS_ROOT" config user.name || echo md-series)}
+email=${MDS_SIGNER_EMAIL:-$(git -C "$MDS_ROOT" config user.email || echo md-series@localhost)}
+git config user.name "$name"
+git config user.email "$email"
+git config b4.prep-cover-strategy commit
+git config sendemail.smtpserver >/dev/null || git config sendemail.smtpserver localhost
+if ! base_has_history "$tree" md-series-base; then
+	git config b4.prep-perpatch-check-cmd "./scripts/checkpatch.pl -q --terse --no-summary --mailback --showfile --ignore $CHECKPATCH_HISTORYLESS_IGNORE"
+fi
+b4_cover_template "$tree" "$out/cover-template"
+base=$(git rev-parse md-series-base) || die "no md-series-base in $tree"
+mapfile -t commits < <(git rev-list --reverse "md-series-base..$SERIES_BRANCH")
+
+# an editor for b4 that writes FILE over what b4 gives it
+editor() { printf '#!/bin/sh\ncat "%s" >"$1"\n' "$1" >"$out/editor"; chmod +x "$out/editor"; }
+
+prereq_ids=()
+names=()
+while read -r topic first last prefix cid; do
+	case "$topic" in ''|'#'*) continue ;; esac
+	prefix=${prefix//_/ }
+	names+=("$topic")
+	fork=${commits[$((first - 2))]:-$base}
+	[ "$first" = 1 ] && fork=$base
+	git checkout -q -f -B "b4/topic-$topic" "$fork" || { fail "$topic: no branch"; continue; }
+	"$B4" -q prep -e "$fork" >"$out/$topic.prep.log" 2>&1 ||
+		{ fail "$topic: b4 prep -e failed: $(tail -n 2 "$out/$topic.prep.log")"; continue; }
+	# the posting's own change-id (b4 made a new one): in the tracking
+	# data of the cover letter commit, which is the branch's tip here
+	git log -1 --format=%B | sed -E "s/^(  *\"change-id\": )\"[^\"]*\"/\1\"$cid\"/" |
+		git commit -q --amend --allow-empty --cleanup=verbatim -F -
+	ok=1
+	for ((i = first - 1; i < last; i++)); do
+		c=${commits[$i]}
+		git cherry-pick --allow-empty "$c" >/dev/null 2>&1 || { ok=0; break; }
+		if n=$(git notes show "$c" 2>/dev/null) && [ -n "$n" ]; then
+			printf '%s\n---\n%s\n' "$(git log -1 --format=%B "$c")" "$n" |
+				git commit -q --amend --cleanup=verbatim -F -
+		fi
+	done
+	[ $ok = 1 ] || { git cherry-pick --abort 2>/dev/null; fail "$topic: cherry-pick failed"; continue; }
+	editor "$MDS_ROOT/ci/postings/$topic.txt"
+	GIT_EDITOR=$out/editor EDITOR=$out/editor "$B4" -q prep --edit-cover >/dev/null 2>&1 ||
+		{ fail "$topic: b4 prep --edit-cover failed"; continue; }
+	for p in "${prereq_ids[@]}"; do echo "patch-id: $p"; done >"$out/$topic.deps"
+	editor "$out/$topic.deps"
+	GIT_EDITOR=$out/editor EDITOR=$out/editor "$B4" -q prep --edit-deps >/dev/null 2>&1 ||
+		{ fail "$topic: b4 prep --edit-deps failed"; continue; }
+	if [ "$prefix" != PATCH ]; then
+		"$B4" -q prep --set-prefixes "${prefix% PATCH}" >/dev/null 2>&1 ||
+			{ fail "$topic: b4 prep --set-prefixes failed"; continue; }
+	fi
+	"$B4" -q prep --auto-to-cc >"$out/$topic.cc.log" 2>&1 ||
+		{ fail "$topic: b4 prep --auto-to-cc failed"; continue; }
+	"$B4" send --no-sign -o "$out/$topic" >"$out/$topic.send.log" 2>&1 ||
+		{ fail "$topic: b4 send -o failed: $(tail -n 3 "$out/$topic.send.log")"; continue; }
+	npatch=$((last - first + 1))
+	nmail=$(ls "$out/$topic" | wc -l)
+	cover=$(ls "$out/$topic"/* | head -n 1)
+	[ "$nmail" = $((npatch + 1)) ] || fail "$topic: $nmail mails for $npatch patches and a cover letter"
+	grep -q "^base-commit: $PUBLIC_BASE\$" "$cover" || fail "$topic: the cover letter names no base-commit: $PUBLIC_BASE"
+	want=${#prereq_ids[@]}
+	got=$(grep -c '^prerequisite-patch-id: ' "$cover")
+	[ "$got" = "$want" ] || fail "$topic: $got prerequisite-patch-id lines, $want prerequisite patches"
+	! grep -lq "$base" "$out/$topic"/* || fail "$topic: a mail names the local base commit ${base:0:12}"
+	if [ "$prefix" != PATCH ]; then
+		grep -qE "^Subject: \[[^]]*${prefix% PATCH}" "$cover" || fail "$topic: the subject has no ${prefix% PATCH}"
+	fi
+	grep -q "^change-id: $cid\$" "$cover" || fail "$topic: the cover letter's change-id is not $cid"
+	grep -qi 'linux-raid@vger.kernel.org' "$cover" || fail "$topic: not addressed to linux-raid"
+	log "b4 topic $topic: $nmail mails, $got prerequisite patches, Cc $(grep -m1 -i '^Cc:' "$cover" | cut -c1-100)"
+	for ((i = first - 1; i < last; i++)); do
+		prereq_ids+=("$(git show "${commits[$i]}" | git patch-id --stable | cut -d' ' -f1)")
+	done
+done <"$TOPICS"
+git checkout -q -f "$SERIES_BRANCH"
+
+# each posting applies with git am after its prerequisites, and gives the
+# series' tree at its last patch
+wt=$out/worktree
+git worktree remove --force "$wt" >/dev/null 2>&1
+git worktree add -q --detach "$wt" "$base" || die "no worktree at the base"
+applied=()
+while read -r topic first last prefix cid; do
+	case "$topic" in ''|'#'*) continue ;; esac
+	git -C "$wt" checkout -q -f --detach "$base"
+	ok=1
+	for t in "${applied[@]}" "$topic"; do
+		for m in $(ls "$out/$t"/* | tail -n +2); do
+			git -C "$wt" am -q --keep-cr "$m" >"$out/$topic.am.log" 2>&1 ||
+				{ git -C "$wt" am --abort >/dev/null 2>&1; ok=0; break 2; }
+		done
+	done
+	if [ $ok = 0 ]; then
+		fail "$topic: does not apply with git am after ${applied[*]:-nothing}: $(tail -n 2 "$out/$topic.am.log" | tr '\n' ' ')"
+	elif [ "$(git -C "$wt" rev-parse "HEAD^{tree}")" != "$(git rev-parse "${commits[$((last - 1))]}^{tree}")" ]; then
+		fail "$topic: applied after ${applied[*]:-nothing}, the tree differs from the series at patch $last"
+	else
+		pass "$topic: patches $first-$last apply after ${applied[*]:-the base alone}, tree = series at patch $last"
+	fi
+	applied+=("$topic")
+done <"$TOPICS"
+git worktree remove --force "$wt" >/dev/null 2>&1
+exit $rc
