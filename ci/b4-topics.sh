@@ -45,6 +45,12 @@ git config sendemail.smtpserver >/dev/null || git config sendemail.smtpserver lo
 if ! base_has_history "$tree" md-series-base; then
 	git config b4.prep-perpatch-check-cmd "./scripts/checkpatch.pl -q --terse --no-summary --mailback --showfile --ignore $CHECKPATCH_HISTORYLESS_IGNORE"
 fi
+# the per-topic cover letters are made from cover-letter.txt
+if stale=$(cd "$MDS_ROOT" && python3 ci/postings/make.py --check); then
+	pass "cover letters: ci/postings/*.txt match cover-letter.txt"
+else
+	fail "cover letters: $stale"
+fi
 b4_cover_template "$tree" "$out/cover-template"
 base=$(git rev-parse md-series-base) || die "no md-series-base in $tree"
 mapfile -t commits < <(git rev-list --reverse "md-series-base..$SERIES_BRANCH")

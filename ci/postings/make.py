@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+# Makes ci/postings/topics and ci/postings/NAME.txt, the per-topic cover
+# letters, from cover-letter.txt: each topic's entries of the patch list,
+# numbered within the posting ("patch N" renumbered, or named as "K of the
+# NAME posting" when it is in another), the stripe queues' figures, and how
+# to run the tests. Run from the repository's top: ci/postings/make.py
+# (writes), ci/postings/make.py --check (exit 1 if a file would change).
+import sys, os
+CHECK = '--check' in sys.argv
+written = {}
+def emit(path, text):
+    written[path] = text
+import re, textwrap
+s=open('cover-letter.txt').read()
+entries={}; cur=None
+for l in s.split('\n'):
+    mm=re.match(r'^ *(\d+)  (\S.*)$', l)
+    if mm and len(l)-len(l.lstrip())<=2:
+        cur=int(mm.group(1)); entries[cur]=[l]; continue
+    if cur is not None:
+        if l.startswith('     ') and l.strip():
+            entries[cur].append(l); continue
+        cur=None
+def block(a,b):
+    out=[]
+    for i,n in enumerate(range(a,b+1)):
+        e=list(entries[n]); e[0]=re.sub(r'^ *\d+  ', '%3d  ' % (i+1), e[0]); out+=e
+    return '\n'.join(out)
+figures=s[s.index('Member sectors read per MiB written'):s.index('How to run the tests:')].rstrip()
+tests='''How to run the tests:
+
+  ./tools/testing/kunit/kunit.py run --kunitconfig=drivers/md
+  make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root'''
+def fill(t): return textwrap.fill(t,72,break_on_hyphens=False)
+def prereq(names):
+    if not names: return 'It applies to v7.3.4 alone.'
+    return ('It applies to v7.3.4 once the postings before it are applied (%s), in that order: '
+            'the prerequisite-patch-id lines below name their patches.' % ', '.join(names))
+topics=[
+ ('fixes',1,5,'PATCH',[],"md: raid5 with pages above 4K, and bitmap writes over the bad-block log",
+  "Five fixes, for md-fixes and stable: two in raid5 with pages larger than 4K, three where the bitmap was written over what follows it on the member.",
+  '20261125-md-fixes-b4e2ecf3c550'),
+ ('tests',6,9,'PATCH',['fixes'],"md: KUnit and kselftests, and the raid5 pivot for every layout",
+  "KUnit suites beside raid5.c, kselftests that drive mdadm over loop devices (tools/testing/selftests/drivers/md), and the lowest-chunk pivot of raid5_make_request() (fc05e06e6098) found from the geometry, for the symmetric layouts too.",
+  '20261125-md-tests-ee1bcd8a070d'),
+ ('linear',10,11,'PATCH',['fixes','tests'],"md/md-linear: scan the last few members in which_dev()",
+  "which_dev() bisects while more than a few members are left and scans the rest, after Coly Li's V3 and its review; a KUnit suite and a kselftest.",
+  '20261125-md-linear-532ab4c24bfe'),
+ ('stripe-size',12,14,'PATCH',['fixes','tests','linear'],"md/raid5: a build-time default stripe_size for pages above 4K",
+  "A Kconfig choice of the stripe_size new arrays start with where pages are larger than 4K, after the request limit is sized for the smallest stripe; a KUnit table and a kselftest.",
+  '20261125-md-stripe-size-eb1f44dbbfe0'),
+ ('bitmap',15,19,'PATCH',['fixes','tests','linear','stripe-size'],"md: bitmap writes sized for the member",
+  "The bitmap's writes in whole physical blocks (io_opt where it fits, as 8745faa95611 does), never outside the bitmap's space, and bitmap/space bounded by what follows the bitmap; KUnit for the size helper, kselftests with members of a terabyte.",
+  '20261125-md-bitmap-70868220c5ca'),
+ ('faults',20,25,'PATCH',['fixes','tests','linear','stripe-size','bitmap'],"selftests: md: fault tests",
+  "kselftests that fail a member, repair read errors, verify with fio, reshape under writes, write bad input and stop an array uncleanly.",
+  '20261125-md-faults-8e280dfe5e93'),
+ ('stripe-queue',26,34,'RFC PATCH',['fixes','tests','linear','stripe-size','bitmap','faults'],"md/raid5: stripe queues",
+  "Pending writes tracked apart from stripe_head memory, served fewest reads first; off unless md/stripe_queue_size is set. An RFC: the figures below are from QEMU guests, not from disks, and the default stays off.",
+  '20261125-md-stripe-queue-21b43b7cf273'),
+]
+topics_text = ('''# One b4 posting per topic (ci/b4-topics.sh), in the order of the series.
+# NAME FIRST LAST PREFIX CHANGE-ID: patches FIRST..LAST of 'series'; PREFIX
+# is the subject prefix ("PATCH" or "RFC_PATCH", '_' for the space);
+# CHANGE-ID is the posting's b4 change-id, kept from one version to the next. A posting
+# declares every posting above it as its prerequisites: its patches apply
+# with git am only on top of them (shared Kconfig, Makefile and md.rst
+# context), and CI checks that they do. Its cover letter (subject line,
+# blank line, body) is ci/postings/NAME.txt, made from cover-letter.txt.
+''')
+topics_text += ''.join('%s %d %d %s %s\n' % (t[0], t[1], t[2], t[3].replace(' ', '_'), t[7]) for t in topics)
+emit('ci/postings/topics', topics_text)
+def where(n):
+    for t in topics:
+        if t[1] <= n <= t[2]: return t
+def renum(text, a, b):
+    def one(n):
+        n=int(n)
+        if a <= n <= b: return str(n-a+1)
+        t=where(n)
+        return '%d of the %s posting' % (n-t[1]+1, t[0]) if t else str(n)
+    text=re.sub(r'\b(patch(?:es)?|Patch(?:es)?) (\d+)-(\d+)\b',
+                lambda m: '%s %s-%s' % (m.group(1), one(m.group(2)), one(m.group(3))), text)
+    text=re.sub(r'\b(patch(?:es)?|Patch(?:es)?)( ?\n? *)(\d+)\b',
+                lambda m: '%s%s%s' % (m.group(1), m.group(2), one(m.group(3))), text)
+    text=re.sub(r'\b(without|needs|of|by) (\d+)-(\d+)\b', lambda m: '%s %s-%s' % (m.group(1), one(m.group(2)), one(m.group(3))), text)
+    text=re.sub(r'\b(needs|needed by|version of) (\d+)\b', lambda m: '%s %s' % (m.group(1), one(m.group(2))), text)
+    return text
+for name,a,b,prefix,deps,subj,intro,cid in topics:
+    part=block(a,b)
+    if name=='stripe-queue': part+='\n\n'+figures
+    part=renum(part,a,b)
+    body=[subj,'',fill(intro),'',fill('This is v1: nothing of it has been posted before. '+prereq(deps)),'',part]
+    body+=['',tests,'']
+    emit('ci/postings/%s.txt' % name, '\n'.join(body))
+
+stale = [p for p, t in written.items() if not os.path.exists(p) or open(p).read() != t]
+if CHECK:
+    for p in stale:
+        print('stale: %s (run ci/postings/make.py)' % p)
+    sys.exit(1 if stale else 0)
+for p in stale:
+    open(p, 'w').write(written[p])
