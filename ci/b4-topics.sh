@@ -59,13 +59,11 @@ mapfile -t commits < <(git rev-list --reverse "md-series-base..$SERIES_BRANCH")
 editor() { printf '#!/bin/sh\ncat "%s" >"$1"\n' "$1" >"$out/editor"; chmod +x "$out/editor"; }
 
 prereq_ids=()
-names=()
 while read -r topic first last prefix cid; do
 	case "$topic" in ''|'#'*) continue ;; esac
 	prefix=${prefix//_/ }
-	names+=("$topic")
-	fork=${commits[$((first - 2))]:-$base}
-	[ "$first" = 1 ] && fork=$base
+	fork=$base
+	[ "$first" -gt 1 ] && fork=${commits[$((first - 2))]}
 	git checkout -q -f -B "b4/topic-$topic" "$fork" || { fail "$topic: no branch"; continue; }
 	"$B4" -q prep -e "$fork" >"$out/$topic.prep.log" 2>&1 ||
 		{ fail "$topic: b4 prep -e failed: $(tail -n 2 "$out/$topic.prep.log")"; continue; }
