@@ -10,7 +10,9 @@ state() {
 		return
 	mapfile -t targets <"$sd/targets"
 	[ ${#targets[@]} = 0 ] && { : >"$sd/warnings"; return; }
-	"${BOT_MK[@]}" C=2 CHECK="$SPARSE" "${targets[@]}" >"$sd/raw" 2>&1
+	# the build check's flags (bot_state): after it, the objects are up
+	# to date and C=2 runs sparse alone, without compiling them again
+	"${BOT_MK[@]}" W=1 KBUILD_MODPOST_WARN=1 C=2 CHECK="$SPARSE" "${targets[@]}" >"$sd/raw" 2>&1
 	grep -q 'sparse is not available or not up to date' "$sd/raw" &&
 		echo "sparse is not available or not up to date: $SPARSE" >"$sd/broken"
 	grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error):' "$sd/raw" | grep -v '\[-W' >"$sd/warnings" || true
