@@ -14,7 +14,7 @@ d=$MDS_OUT/disks-unclean-$label
 l1=$MDS_OUT/logs/$label-unclean-1.log
 l2=$MDS_OUT/logs/$label-unclean-2.log
 env=(MDS_KEEP_DISKS="$d" MDS_DISK_SERIAL=mdcrash MDS_DISKS="64M 64M 64M 64M 64M 64M"
-	MDS_CMDLINE="mdtest.only=drivers/md:md_unclean_stop.sh ${MDS_CMDLINE:-}")
+	MDS_CMDLINE="mdtest.extended=drivers/md:md_unclean_stop.sh ${MDS_CMDLINE:-}")
 rm -rf "$d"
 trap 'rm -rf "$d"' EXIT
 if env "${env[@]}" MDS_EXPECT_RESET=1 "$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" \
