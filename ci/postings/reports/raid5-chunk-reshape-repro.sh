@@ -1,0 +1,58 @@
+#!/bin/bash
+# Reproducer for raid5-chunk-reshape.txt: a RAID5 chunk-size change
+# (128 KiB -> 64 KiB) stopped with mdadm --stop and assembled again; no
+# other I/O. Needs root, mdadm, losetup and 4 x 32 MiB of /tmp. Prints
+# the reshape positions, the first byte that differs from what was
+# written, how many MiB differ, and mismatch_cnt after a check.
+set -u
+cd /tmp || exit 1
+# mdadm_procs: the mdadm processes running (from /proc: no pgrep needed)
+mdadm_procs() {
+	local c
+	for c in /proc/[0-9]*/cmdline; do
+		tr '\0' ' ' <"$c" 2>/dev/null | grep -q '^[^ ]*mdadm ' && tr '\0' ' ' <"$c"
+	done | sed 's/ $//' | paste -sd';' -
+}
+L=()
+for i in 0 1 2 3; do
+	truncate -s 32M "repro$i.img"
+	l=$(losetup -f) && losetup "$l" "repro$i.img" || exit 1
+	L+=("$l")
+done
+md=/dev/md/repro
+mdadm --create "$md" --run --quiet --level=5 --raid-devices=4 --chunk=128 \
+	--assume-clean --bitmap=none "${L[@]}" || exit 1
+sys=/sys/block/$(basename "$(readlink -f "$md")")/md
+size=$(blockdev --getsize64 "$md")
+head -c "$size" /dev/urandom >repro.ref
+dd if=repro.ref of="$md" bs=1M oflag=direct status=none
+echo 1000 >"$sys/sync_speed_max"
+mdadm --grow "$md" --chunk=64 || exit 1
+sleep 5
+m0=$(basename "${L[0]}")
+echo "before the stop: sync_action $(cat "$sys/sync_action"), reshape_position $(cat "$sys/reshape_position")," \
+	"$m0 offset $(cat "$sys/dev-$m0/offset") new_offset $(cat "$sys/dev-$m0/new_offset")," \
+	"mdadm processes: $(mdadm_procs)"
+mdadm --stop "$md" || exit 1
+mdadm --assemble "$md" --run --quiet "${L[@]}" || exit 1
+sys=/sys/block/$(basename "$(readlink -f "$md")")/md
+echo "after the assembly: sync_action $(cat "$sys/sync_action"), reshape_position $(cat "$sys/reshape_position")," \
+	"$m0 offset $(cat "$sys/dev-$m0/offset") new_offset $(cat "$sys/dev-$m0/new_offset")," \
+	"mdadm processes: $(mdadm_procs)"
+echo system >"$sys/sync_speed_max"
+while [ "$(cat "$sys/sync_action")" != idle ]; do sleep 1; done
+echo "reshape done: chunk_size $(cat "$sys/chunk_size"), reshape_position $(cat "$sys/reshape_position")"
+cmp repro.ref "$md" && echo "data: identical"
+bad=0
+for ((m = 0; m < size / 1048576; m++)); do
+	cmp -s <(dd if=repro.ref bs=1M skip=$m count=1 status=none) \
+		<(dd if="$md" bs=1M skip=$m count=1 iflag=direct status=none) || bad=$((bad + 1))
+done
+echo "MiB that differ: $bad of $((size / 1048576))"
+echo check >"$sys/sync_action"
+sleep 1
+while [ "$(cat "$sys/sync_action")" != idle ]; do sleep 1; done
+echo "check: mismatch_cnt $(cat "$sys/mismatch_cnt")"
+mdadm --stop "$md"
+for l in "${L[@]}"; do losetup -d "$l"; done
+rm -f repro?.img repro.ref
