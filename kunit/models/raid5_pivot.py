@@ -2,7 +2,6 @@
 # Patch 8 (pivot) message figures: the mainline helper raid5_bio_lowest_chunk_sector()
 # modelled against a brute force (lowest member sector of the bio's stripes).
 # Run: python3 kunit/models/raid5_pivot.py  (about 20 s)
-import sys
 U = 8            # 4K in sectors (stripe size)
 CH = 128         # 64K chunk in sectors
 def layout(n, row, sym):
@@ -43,7 +42,6 @@ for sym in (True, False):
     for n in (3, 4, 6):
         dd = n - 1; rowlen = CH * dd
         tot = {'all': [0, 0], 'within': [0, 0], 'cross': [0, 0]}
-        wrongcol = {}
         for size in range(U, 512 * 2 + 1, U):         # 4K..512K, every 4K
             for start in range(0, 2 * n * rowlen, U):  # two parity rotations
                 if start // CH == (start + size - 1) // CH:

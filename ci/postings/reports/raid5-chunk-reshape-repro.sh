@@ -10,8 +10,8 @@ cd /tmp || exit 1
 mdadm_procs() {
 	local c
 	for c in /proc/[0-9]*/cmdline; do
-		tr '\0' ' ' <"$c" 2>/dev/null | grep -q '^[^ ]*mdadm ' && tr '\0' ' ' <"$c"
-	done | sed 's/ $//' | paste -sd';' -
+		tr '\0' ' ' <"$c" 2>/dev/null && echo
+	done | grep '^[^ ]*mdadm ' | sed 's/ $//' | paste -sd';' -
 }
 L=()
 for i in 0 1 2 3; do
