@@ -15,9 +15,8 @@
 #      the notes unchanged
 #   5. kunit.py config accepts drivers/md/.kunitconfig (the suites run in the
 #      guests; the UML run with the md-linear benchmark is in step 7)
-#   6. x86_64 and arm64-64K guests, side by side: KUnit (built in) and the
-#      md kselftests, then md_unclean_stop.sh over two boots (the first
-#      resets itself).
+#   6. x86_64 and arm64-64K guests: KUnit (built in) and the md kselftests,
+#      then md_unclean_stop.sh over two boots (the first resets itself).
 #      The fault cases on the 7.3.4 base: selftests/base-faults.sh (not in
 #      CI, for time; results in the issue notes)
 #   7. KUnit on UML with the md-linear lookup benchmark, and the side-by-side
@@ -77,6 +76,16 @@ step "per-patch checks"
 "$MDS_ROOT/ci/check-series.sh" | tee -a "$SUMMARY"
 git -C "$tree" checkout -q -f "$SERIES_BRANCH"
 
+step "b4"
+"$MDS_ROOT/ci/b4-prep.sh" && pass b4 || fail b4
+# one posting per topic (ci/postings/topics), each applied after its
+# prerequisites as 'b4 shazam' would; its own PASS/FAIL lines
+"$MDS_ROOT/ci/b4-topics.sh" | tee -a "$SUMMARY" ||
+	grep -q '^FAIL b4-topics' "$SUMMARY" || fail "b4-topics (stopped early, see the log)"
+# its own PASS/FAIL lines; a FAIL here only if it stopped before printing one
+"$MDS_ROOT/ci/resign-check.sh" | tee -a "$SUMMARY" ||
+	grep -q '^FAIL resign' "$SUMMARY" || fail "resign-check (stopped early, see the log)"
+
 step "KUnit: kunit.py config"
 # The guests run the md KUnit suites (built in, both page sizes). Here only
 # what a maintainer types is checked: kunit.py accepts
@@ -103,36 +112,8 @@ MUST_RUN=$(sed -n 's/^TEST_PROGS *+\{0,1\}:\{0,1\}= *//p' \
 ARM64_SKIP="md_member_fail.sh md_fio_verify.sh md_linear.sh"
 [ "${ARM64_ALL:-0}" = 1 ] && ARM64_SKIP=
 
-# guest_chain ARCH ONLY: one arch's boots (KUnit and kselftest, then the
-# unclean-stop pair) and their PASS/FAIL lines, on stdout
-guest_chain() {
-	local arch=$1 only=$2 img initrd logf t
-	img=$MDS_OUT/build/$arch/kernel.img
-	initrd=$MDS_OUT/images/$arch-initramfs.cpio
-	logf=$MDS_OUT/logs/$arch-kselftest.log
-	t=$(date +%s)
-	if MDS_DISKS=$(disk_specs "$MDS_ROOT/selftests/kselftest.disks") MDS_CMDLINE="$only" \
-		MDS_GUEST_TIMEOUT=${MDS_GUEST_TIMEOUT:-3600} \
-		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" "$logf" kselftest 2>&1; then
-		echo "PASS guest-$arch boot, no splat, clean power-off"
-	else
-		echo "FAIL guest-$arch boot, no splat, clean power-off"
-	fi
-	"$MDS_ROOT/selftests/count.py" "$arch" "$logf" "$tree" --must-run "$MUST_RUN"
-	echo "time: guest $arch KUnit and kselftest $(( $(date +%s) - t ))s"
-	t=$(date +%s)
-	"$MDS_ROOT/selftests/unclean-stop.sh" "$arch" "$img" "$initrd" "$arch" "$tree" 2>&1
-	echo "time: guest $arch unclean stop (two boots) $(( $(date +%s) - t ))s"
-}
-
-# The two guests boot side by side: a TCG guest keeps about 1.3 of the two
-# host cores busy (md_levels.sh alone: x86_64 144 s, arm64 75 s one after
-# the other, 167 s side by side), so the pair ends about 15 minutes sooner
-# than one after the other. Each arch's lines are printed when both end.
-# MDS_GUESTS_SERIAL=1 boots them one after the other.
-step "guests x86_64 and arm64: initramfs, boots started"
-pids=()
 for arch in x86_64 arm64; do
+	step "guest $arch: KUnit and kselftest"
 	only=
 	if [ "$arch" = arm64 ] && [ -n "$ARM64_SKIP" ]; then
 		for p in ${MUST_RUN//,/ }; do
@@ -140,45 +121,22 @@ for arch in x86_64 arm64; do
 			only="$only mdtest.only=drivers/md:${p#drivers/md/}"
 		done
 	fi
-	rm -f "$MDS_OUT/guest-$arch.out"
-	if ! [ -f "$MDS_OUT/build/$arch/kernel.img" ] ||
-	   ! "$MDS_ROOT/selftests/mkinitramfs.sh" "$arch" "$tree" \
-		"$MDS_OUT/images/$arch-initramfs.cpio" >/dev/null; then
+	img=$MDS_OUT/build/$arch/kernel.img
+	initrd=$MDS_OUT/images/$arch-initramfs.cpio
+	if ! [ -f "$img" ] || ! "$MDS_ROOT/selftests/mkinitramfs.sh" "$arch" "$tree" "$initrd" >/dev/null; then
 		fail "guest-$arch (no kernel or initramfs)"
 		continue
 	fi
-	if [ "${MDS_GUESTS_SERIAL:-0}" = 1 ]; then
-		guest_chain "$arch" "$only" >"$MDS_OUT/guest-$arch.out"
+	logf=$MDS_OUT/logs/$arch-kselftest.log
+	if MDS_DISKS=$(disk_specs "$MDS_ROOT/selftests/kselftest.disks") MDS_CMDLINE="$only" \
+		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" "$logf" kselftest; then
+		pass "guest-$arch boot, no splat, clean power-off"
 	else
-		guest_chain "$arch" "$only" >"$MDS_OUT/guest-$arch.out" &
-		pids+=($!)
+		fail "guest-$arch boot, no splat, clean power-off"
 	fi
-done
-
-# b4 while the guests run: it checks out other branches in the tree, but
-# the guests took what they need from it (initramfs) before, and what
-# count.py takes from it later (tools/testing/kunit) no patch changes.
-# Its git work leaves the guests most of the two cores.
-step "b4 (the guests boot meanwhile)"
-"$MDS_ROOT/ci/b4-prep.sh" && pass b4 || fail b4
-# one posting per topic (ci/postings/topics), each applied after its
-# prerequisites as 'b4 shazam' would; its own PASS/FAIL lines
-"$MDS_ROOT/ci/b4-topics.sh" | tee -a "$SUMMARY" ||
-	grep -q '^FAIL b4-topics' "$SUMMARY" || fail "b4-topics (stopped early, see the log)"
-# its own PASS/FAIL lines; a FAIL here only if it stopped before printing one
-"$MDS_ROOT/ci/resign-check.sh" | tee -a "$SUMMARY" ||
-	grep -q '^FAIL resign' "$SUMMARY" || fail "resign-check (stopped early, see the log)"
-
-git -C "$tree" checkout -q -f "$SERIES_BRANCH"
-
-step "guests x86_64 and arm64: KUnit, kselftest, unclean stop (the rest, after b4)"
-[ ${#pids[@]} = 0 ] || wait "${pids[@]}"
-for arch in x86_64 arm64; do
-	[ -f "$MDS_OUT/guest-$arch.out" ] || continue
-	echo "--- guest $arch"
-	grep -E '^(PASS|FAIL|SKIP|XFAIL|  \| )' "$MDS_OUT/guest-$arch.out" >>"$SUMMARY"
-	cat "$MDS_OUT/guest-$arch.out"
-	sed -n 's/^time: /    /p' "$MDS_OUT/guest-$arch.out" >>"$STAGES"
+	"$MDS_ROOT/selftests/count.py" "$arch" "$logf" "$tree" --must-run "$MUST_RUN" | tee -a "$SUMMARY"
+	step "guest $arch: unclean stop (two boots)"
+	"$MDS_ROOT/selftests/unclean-stop.sh" "$arch" "$img" "$initrd" "$arch" "$tree" | tee -a "$SUMMARY"
 done
 
 if [ "${MDS_BENCH:-1}" != 0 ]; then
