@@ -34,8 +34,7 @@ existing_camelcase() {
 	while read -r id; do
 		git -C "$TREE" grep -q -w -e "$id" "$PARENT" -- drivers/md include ||
 			continue
-		sed -i "s/^\([^ ]*:[0-9]*: \)\?CHECK: Avoid CamelCase: <$id>\$/&  [in the tree before this patch: not counted]/" "$f"
-		sed -i "s/^\([^ ]*:[0-9]*: \)\?CHECK\(: Avoid CamelCase: <$id>  \[in the tree\)/\1check\2/" "$f"
+		sed -i "s/^\([^ ]*:[0-9]*: \)\?CHECK\(: Avoid CamelCase: <$id>\)\$/\1check\2  [in the tree before this patch: not counted]/" "$f"
 	done
 }
 judge() {
