@@ -1,12 +1,13 @@
 #!/bin/bash
 # New sparse (>= 0.6.5) warnings on the drivers/md modules the patch
-# touches, in x86_64 allmodconfig (make C=2), which builds the KUnit suites
-# too. "sparse is not available or not up to date" is a failure, not a
+# touches, in i386 allmodconfig (make C=2), which builds the KUnit suites
+# too: the build dir the i386 check has just built at every patch (the
+# x86_64 ones build only at each posting's last patch). "sparse is not available or not up to date" is a failure, not a
 # silent pass.
 . "$(dirname "$0")/lib.sh"
 state() {
 	local sd=$1
-	bot_config x86_64 allmodconfig bot-allmod.config "$sd" "$MDS_OUT/build/bot-build-x86_64-allmodconfig" $MODS ||
+	bot_config i386 allmodconfig bot-allmod.config "$sd" "$MDS_OUT/build/bot-build-i386-allmodconfig" $MODS ||
 		return
 	mapfile -t targets <"$sd/targets"
 	[ ${#targets[@]} = 0 ] && { : >"$sd/warnings"; return; }
