@@ -2,8 +2,8 @@
 # New sparse (>= 0.6.5) warnings on the drivers/md modules the patch
 # touches, in i386 allmodconfig (make C=2), which builds the KUnit suites
 # too: the build dir the i386 check has just built at every patch (the
-# x86_64 ones build only at each posting's last patch). "sparse is not available or not up to date" is a failure, not a
-# silent pass.
+# x86_64 ones build only at each posting's last patch). "sparse is not
+# available or not up to date" is a failure, not a silent pass.
 . "$(dirname "$0")/lib.sh"
 state() {
 	local sd=$1
