@@ -62,5 +62,14 @@ if ! "${mk[@]}" "$(basename "$image")" >"$out/build.log" 2>&1; then
 	grep -E 'error|warning' "$out/build.log" | head -n 40 >&2 || tail -n 40 "$out/build.log" >&2
 	die "$arch kernel build failed in $out (log: $out/build.log)"
 fi
+# the guest's modules (scsi_debug), for selftests/mkinitramfs.sh
+rm -rf "$out/modroot"
+if grep -q '^CONFIG_MODULES=y' "$out/.config"; then
+	"${mk[@]}" modules >>"$out/build.log" 2>&1 &&
+		"${mk[@]}" INSTALL_MOD_PATH="$out/modroot" INSTALL_MOD_STRIP=1 DEPMOD=/sbin/depmod \
+			modules_install >>"$out/build.log" 2>&1 ||
+		die "$arch modules build failed in $out (log: $out/build.log)"
+	rm -f "$out"/modroot/lib/modules/*/build
+fi
 cp "$out/$image" "$out/kernel.img"
 printf '%s\n' "$out/kernel.img"

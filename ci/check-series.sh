@@ -127,6 +127,10 @@ git -C "$tree" checkout -q -f "$SERIES_BRANCH"
 for arch in x86_64 arm64; do
 	img=$R/state/$prev/build-guests/$arch.img
 	[ -f "$img" ] && mkdir -p "$MDS_OUT/build/$arch" && cp "$img" "$MDS_OUT/build/$arch/kernel.img"
+	if [ -d "${img%.img}.modroot" ]; then
+		rm -rf "$MDS_OUT/build/$arch/modroot"
+		cp -a "${img%.img}.modroot" "$MDS_OUT/build/$arch/modroot"
+	fi
 done
 for check in $CHECKS; do
 	log "time in $check: ${took[$check]:-0}s"

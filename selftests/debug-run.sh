@@ -19,7 +19,8 @@ t0=$(date +%s)
 img=$(MDS_KASAN=1 "$MDS_ROOT/ci/build-kernel.sh" "$arch" "$out" "$tree") || die "debug kernel build failed"
 grep -q '^CONFIG_KASAN=y' "$out/.config" && grep -q '^CONFIG_BOOTPARAM_HUNG_TASK_PANIC=1' "$out/.config" &&
 	grep -q '^CONFIG_PROVE_LOCKING=y' "$out/.config" || die "$out/.config lacks the debug options"
-"$MDS_ROOT/selftests/mkinitramfs.sh" "$arch" "$tree" "$initrd" >/dev/null || die "initramfs"
+"$MDS_ROOT/selftests/mkinitramfs.sh" "$arch" "$tree" "$initrd" "$out/modroot" >/dev/null ||
+	die "initramfs"
 log "debug kernel built in $(( $(date +%s) - t0 ))s"
 {
 	echo "debug-kernel run, $arch, $(date -u '+%Y-%m-%d %H:%M UTC'), tree $(git -C "$tree" describe --always --dirty 2>/dev/null)"

@@ -1,13 +1,16 @@
 #!/bin/bash
-# Pack a guest initramfs: ci/mkinitramfs.sh ARCH TREE OUT.cpio
+# Pack a guest initramfs: selftests/mkinitramfs.sh ARCH TREE OUT.cpio [MODROOT]
 # Debian userspace (selftests/guest-rootfs.sh), /init (selftests/init), the md
-# kselftests installed from TREE (static helpers), and selftests/bench/ scenarios.
+# kselftests installed from TREE (static helpers), and selftests/bench/ scenarios;
+# with MODROOT (ci/build-kernel.sh's OUTDIR/modroot), the kernel's modules
+# (scsi_debug, which md_bitmap_io.sh loads once per member geometry).
 set -euo pipefail
 . "$(dirname "$0")/../ci/lib.sh"
 
-arch=${1:?usage: mkinitramfs.sh ARCH TREE OUT.cpio}
+arch=${1:?usage: mkinitramfs.sh ARCH TREE OUT.cpio [MODROOT]}
 tree=${2:?}
 cpio_out=${3:?}
+modroot=${4:-}
 case "$arch" in
 x86_64) karch=x86_64; cross= ;;
 arm64) karch=arm64; cross=aarch64-linux-gnu- ;;
@@ -19,6 +22,11 @@ trap 'rm -rf "$stage"' EXIT
 cp -a "$root/." "$stage/"
 install -m 0755 "$MDS_ROOT/selftests/init" "$stage/init"
 install -m 0755 "$MDS_ROOT"/selftests/guest-bin/* "$stage/usr/bin/"
+if [ -n "$modroot" ]; then
+	[ -d "$modroot/lib/modules" ] || die "$modroot has no lib/modules"
+	mkdir -p "$stage/usr/lib/modules"
+	cp -a "$modroot/lib/modules/." "$stage/usr/lib/modules/"
+fi
 mkdir -p "$stage/bench"
 cp "$MDS_ROOT"/selftests/bench/*.sh "$stage/bench/" 2>/dev/null || true
 # the benchmarks' own random-write tool (not part of the upstream test)

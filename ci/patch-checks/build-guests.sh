@@ -8,6 +8,9 @@ state() {
 	for arch in x86_64 arm64; do
 		if "$MDS_ROOT/ci/build-kernel.sh" "$arch" "$MDS_OUT/build/$arch" "$TREE" >/dev/null 2>"$sd/$arch.log"; then
 			cp "$MDS_OUT/build/$arch/kernel.img" "$sd/$arch.img"
+			rm -rf "$sd/$arch.modroot"
+			[ -d "$MDS_OUT/build/$arch/modroot" ] &&
+				cp -a "$MDS_OUT/build/$arch/modroot" "$sd/$arch.modroot"
 		fi
 	done
 }
