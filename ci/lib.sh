@@ -30,22 +30,12 @@ kernel_tree() {
 	fi
 }
 
-# disk_specs FILE [ARCH]: the MDS_DISKS words (selftests/run-guest.sh) of
-# FILE, one per line, '#' lines left out. A line "ARCH[,ARCH]:SPEC" is for
-# those arches only when ARCH is given; without ARCH every line counts.
+# disk_specs FILE: the MDS_DISKS words (selftests/run-guest.sh) of FILE,
+# one per line, '#' lines left out
 disk_specs() {
 	local l
 	grep -v '^#' "$1" | while IFS= read -r l; do
-		[ -n "$l" ] || continue
-		case "$l" in
-		*:*)
-			if [ -n "${2:-}" ]; then
-				case ",${l%%:*}," in *",$2,"*) ;; *) continue ;; esac
-			fi
-			l=${l#*:}
-			;;
-		esac
-		printf '%s ' "$l"
+		[ -n "$l" ] && printf '%s ' "$l"
 	done
 }
 

@@ -126,9 +126,8 @@ MUST_RUN=$(sed -n 's/^TEST_PROGS *+\{0,1\}:\{0,1\}= *//p' \
 ARM64_SKIP="md_member_fail.sh md_fio_verify.sh md_linear.sh md_levels.sh md_layouts.sh md_read_errors.sh"
 KSFT_ENV_x86_64="SQ_GROWS=1 SQ_BURSTS=4 MD_FAIL_BITMAPS=internal MD_BITMAP_GEOMS=512e-io_opt64K,4Kn,512e-misaligned,512e-1T"
 KSFT_ENV_arm64="SQ_GROWS=1 SQ_BURSTS=4 MD_RESHAPE_STRIPE_SIZES=4096,16384 MD_BITMAP_GEOMS=512e-io_opt64K,512e,512-io_opt128K,4Kn-2T"
-DISK_ARCH=1
 if [ "${MDS_FULL:-0}" = 1 ]; then
-	ARM64_SKIP= KSFT_ENV_x86_64= KSFT_ENV_arm64= DISK_ARCH=
+	ARM64_SKIP= KSFT_ENV_x86_64= KSFT_ENV_arm64=
 fi
 
 for arch in x86_64 arm64; do
@@ -149,8 +148,7 @@ for arch in x86_64 arm64; do
 		continue
 	fi
 	logf=$MDS_OUT/logs/$arch-kselftest.log
-	if MDS_DISKS=$(disk_specs "$MDS_ROOT/selftests/kselftest.disks" ${DISK_ARCH:+"$arch"}) \
-		MDS_CMDLINE="${!env_var}$only" \
+	if MDS_CMDLINE="${!env_var}$only" \
 		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" "$logf" kselftest; then
 		pass "guest-$arch boot, no splat, clean power-off"
 	else

@@ -25,7 +25,7 @@ log "debug kernel built in $(( $(date +%s) - t0 ))s"
 {
 	echo "debug-kernel run, $arch, $(date -u '+%Y-%m-%d %H:%M UTC'), tree $(git -C "$tree" describe --always --dirty 2>/dev/null)"
 	logf=$MDS_OUT/logs/$arch-debug-kselftest.log
-	if MDS_GUEST_TIMEOUT=5400 MDS_DISKS=$(disk_specs "$MDS_ROOT/selftests/kselftest.disks") \
+	if MDS_GUEST_TIMEOUT=5400 \
 		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" "$logf" kselftest; then
 		echo "PASS guest-$arch-debug boot, no splat, clean power-off"
 	else
