@@ -55,8 +55,8 @@ topics=[
  ('faults',23,28,'PATCH',['fixes','tests','linear','stripe-size','bitmap'],"selftests: md: fault tests",
   "kselftests that fail a member, repair read errors, verify with fio, reshape under writes, write bad input and stop an array uncleanly.",
   '20261125-md-faults-8e280dfe5e93'),
- ('stripe-queue',29,38,'RFC PATCH',['fixes','tests','linear','stripe-size','bitmap','faults'],"md/raid5: stripe queues",
-  "Pending writes tracked apart from stripe_head memory, served fewest reads first; off unless md/stripe_queue_size is set. An RFC: the figures below are from QEMU guests, not from disks, and the default stays off. Who should turn it on: nobody yet, except to measure. In the guests the members read less per MiB written at every cache size, most in absolute terms where the cache is small (stripe_cache_size 32 to 96) and many writers leave stripes partial; throughput, completion and fsync() latency with the knob on, and figures from real disks, are not measured yet. Until they are, it stays an RFC and off.",
+ ('stripe-queue',29,39,'RFC PATCH',['fixes','tests','linear','stripe-size','bitmap','faults'],"md/raid5: stripe queues",
+  "Pending writes tracked apart from stripe_head memory, served fewest reads first; off unless md/stripe_queue_size is set. An RFC: the figures below are from QEMU guests, not from disks, and the default stays off. Who should turn it on: nobody by default yet. In the guests the members read less per MiB written at every cache size, and a buffered stream writes faster; at the default stripe_cache_size the O_DIRECT gain comes from the hold of patch 7 alone, which is not yet a knob of its own; fsync()-bound writers lose about 10% of p50 latency at stripe_cache_size 32. Figures from real disks are not measured.",
   '20261125-md-stripe-queue-21b43b7cf273'),
 ]
 topics_text = ('''# One b4 posting per topic (ci/b4-topics.sh), in the order of the series.

@@ -9,13 +9,20 @@ the workload's seconds (under TCG: compare only side by side). With
 several logs of one kernel (REPS), each figure is their median, followed by
 the range [min-max] and the number of runs; a kernel without a log of a row
 shows "-". A patched row CONF-sqN (md/stripe_queue_size N) faces the base's
-CONF row, which 7.3.4 runs without the knob.
+CONF row, which 7.3.4 runs without the knob. With logs of the patched kernel
+only (KERNELS=patched), each CONF row (the knob at 0) faces its CONF-sqN
+row instead: "off" and "on".
+
+Also per row: MiB/s, fio's write completion latency p50/p99/p99.9 and, for
+F, fsync latency (ms), and CPU ms per MiB written: raid5d's and all CPUs'.
 """
 import re
 import statistics
 import sys
 
-FIELDS = ("rd/MiB", "md0rd/MiB", "wr/MiB", "wreq/MiB", "stripe_heads", "s")
+FIELDS = ("rd/MiB", "md0rd/MiB", "wr/MiB", "wreq/MiB", "stripe_heads", "s",
+          "MiB/s", "p50", "p99", "p99.9", "fsync-p50", "fsync-p99",
+          "fsync-p99.9", "r5d-ms/MiB", "cpu-ms/MiB")
 
 
 def parse(path, rows, order):
@@ -30,7 +37,11 @@ def parse(path, rows, order):
                     order.append(key)
                 w = m.group(3).split()
                 for k, v in zip(w[0::2], w[1::2]):
-                    rows.setdefault(key, {}).setdefault(k, []).append(float(v))
+                    try:
+                        val = float(v)
+                    except ValueError:
+                        continue
+                    rows.setdefault(key, {}).setdefault(k, []).append(val)
     except OSError:
         pass
 
@@ -56,16 +67,27 @@ def main():
     if not order:
         sys.exit("no MDBENCH-SQ lines in any log")
     used = [s for s in sides if sides[s]]
+    knob = used == ["patched"]
+    if knob:
+        # the knob off (CONF) beside on (CONF-sqN), both from the series
+        on = {(re.sub(r"-sq\d+$", "", k[0]), k[1]): k for k in order
+              if re.search(r"-sq\d+$", k[0])}
+        order = [k for k in order if not re.search(r"-sq\d+$", k[0])]
+        used = ["off", "on"]
     head = ["config", "wl"] + [f"{f} {s}" for f in FIELDS for s in used]
     print(" | ".join(head))
     for k in order:
         row = list(k)
         for f in FIELDS:
             for s in used:
-                key = k
-                if s == "base" and k not in sides[s]:
+                key, side = k, s
+                if knob:
+                    side = "patched"
+                    if s == "on":
+                        key = on.get(k, ("-", "-"))
+                elif s == "base" and k not in sides[s]:
                     key = (re.sub(r"-sq\d+$", "", k[0]), k[1])
-                row.append(fmt(sides[s].get(key, {}).get(f, [])))
+                row.append(fmt(sides[side].get(key, {}).get(f, [])))
         print(" | ".join(row))
 
 

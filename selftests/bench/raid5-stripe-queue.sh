@@ -14,6 +14,8 @@
 #   CFR control: one job, 1536K (full rows) O_DIRECT at queue depth 1
 #   D   the 2007 stripe-queue cover letter's own: buffered dd bs=1M (as
 #       md_pattern's buffered 1 MiB writes, to be checked afterwards)
+#   F   as A, but fsync() after each 48K write (fio fsync=1): what a
+#       synchronous writer waits for, REQ_SYNC writeback included
 # Figures per MiB written, summed over the members (/sys/block/*/stat):
 # sectors read (every row of A, B and D is fully overwritten in the end, so 0
 # is possible), sectors written (the floor on 4 members is 2048 * 4 / 3 =
@@ -23,6 +25,12 @@
 # itself). Every fio write carries a crc32c header that fio --verify_only reads
 # back; D writes md_pattern's seeded data and reads it back; every array then passes a
 # parity check (mismatch_cnt 0).
+# Besides: MiB/s (MiB written over the workload's seconds, the final sync
+# included); fio's write completion latency, p50, p99 and p99.9 in ms (all
+# jobs together), and for F the fsync latency at the same percentiles; CPU
+# per MiB written, in ms: the array's raid5d thread (utime + stime from
+# /proc/PID/stat; with group_thread_cnt > 0 the stripes are handled by
+# kworkers instead) and all CPUs' busy time from /proc/stat.
 # Sizes (MiB) may be lowered for a quick look with sq.mib=N and sq.dd=N on the
 # kernel command line; sq.confs=SCS:GTC:BITMAP,... and sq.wl=A,B1,... choose
 # configurations and workloads. On a kernel with md/stripe_queue_size, each
@@ -44,7 +52,7 @@ cmdarg() { sed -n "s/.*$1=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
 confs=$(cmdarg 'sq\.confs')
 confs=${confs:-32:0:none 32:4:none 256:0:none 256:4:none 256:0:internal}
 wls=$(cmdarg 'sq\.wl')
-wls=${wls:-A B1 B4 C48 C4k CFR D}
+wls=${wls:-A B1 B4 C48 C4k CFR D F}
 sqs_list=$(cmdarg 'sq\.sqs')
 sqs_list=${sqs_list:-0 1024}
 # has this kernel md/stripe_queue_size? (an array shows it)
@@ -91,9 +99,38 @@ sq_members() {
 	awk '{ print $3 }' /sys/block/md0/stat
 }
 
+# sq_cpu: raid5d's ticks (utime + stime), then all CPUs' busy ticks
+sq_cpu() {
+	local c n f r=0
+
+	for c in /proc/[0-9]*/comm; do
+		read -r n <"$c" 2>/dev/null || continue
+		[ "$n" = md0_raid5 ] || continue
+		read -r f <"${c%comm}stat" || continue
+		set -- ${f#*) }
+		r=$(( ${12} + ${13} ))
+	done
+	awk -v r=$r '/^cpu / { print r, $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat
+}
+
+# sq_fio_lat: from fio's JSON (all jobs reported as one group), the write
+# completion latency and the fsync latency, p50 p99 p99.9, in ms ("-" where
+# fio measured none)
+sq_fio_lat() {
+	[ -s /tmp/fio.json ] || { echo "- - - - - -"; return; }
+	awk '
+	/"(read|write|trim|sync)" : \{/ { match($0, /"[a-z]+"/); sec = substr($0, RSTART + 1, RLENGTH - 2) }
+	/"percentile" : \{/ { inp = 1; next }
+	inp && /\}/ { inp = 0 }
+	inp { gsub(/[",]/, ""); p[sec, $1 + 0] = $3 }
+	function ms(s, q) { return ((s, q) in p) ? sprintf("%.2f", p[s, q] / 1e6) : "-" }
+	END { print ms("write", 50), ms("write", 99), ms("write", 99.9),
+		    ms("sync", 50), ms("sync", 99), ms("sync", 99.9) }' /tmp/fio.json
+}
+
 # sq_case CONF WORKLOAD MIB COMMAND...: one workload on a new array
 sq_case() {
-	local conf=$1 wl=$2 m=$3 before after sh t0 t1
+	local conf=$1 wl=$2 m=$3 before after sh t0 t1 c0 c1 lat
 	shift 3
 	mdadm --create /dev/md0 --run --quiet --level=5 --chunk=64 --raid-devices=4 \
 		--assume-clean --size="$member_kib" --bitmap="$bm" "${devs[@]}" 2>&1 || return 1
@@ -103,16 +140,26 @@ sq_case() {
 		echo "$sqs" >/sys/block/md0/md/stripe_queue_size || return 1
 	fi
 	sync
+	rm -f /tmp/fio.json
 	before=$(sq_members)
+	c0=$(sq_cpu)
 	t0=$(cut -d' ' -f1 /proc/uptime)
 	"$@" || { echo "MDBENCH-NOTE $conf $wl: workload failed"; return 1; }
 	sync
 	t1=$(cut -d' ' -f1 /proc/uptime)
+	c1=$(sq_cpu)
 	after=$(sq_members)
 	sh=$(sq_stripe_heads)
-	echo "$before $after" | awk -v c="$conf" -v w="$wl" -v m="$m" -v sh="$sh" -v t0="$t0" -v t1="$t1" '
-		{ printf "MDBENCH-SQ %s %s rd/MiB %.1f wr/MiB %.1f wreq/MiB %.2f stripe_heads %d md0rd/MiB %.1f MiB %g s %.2f\n",
-		  c, w, ($5 - $1) / m, ($6 - $2) / m, ($7 - $3) / m, sh, ($8 - $4) / m, m, t1 - t0 }'
+	lat=$(sq_fio_lat)
+	[ -e /sys/block/md0/md/stripe_queue_stats ] &&
+		echo "MDBENCH-NOTE $conf $wl stripe_queue_stats $(cat /sys/block/md0/md/stripe_queue_stats)"
+	echo "$before $after $c0 $c1 $lat" | awk -v c="$conf" -v w="$wl" -v m="$m" -v sh="$sh" -v t0="$t0" -v t1="$t1" -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '
+		{ printf "MDBENCH-SQ %s %s rd/MiB %.1f wr/MiB %.1f wreq/MiB %.2f stripe_heads %d md0rd/MiB %.1f MiB %g s %.2f",
+		  c, w, ($5 - $1) / m, ($6 - $2) / m, ($7 - $3) / m, sh, ($8 - $4) / m, m, t1 - t0
+		  printf " MiB/s %.2f r5d-ms/MiB %.2f cpu-ms/MiB %.1f",
+		  m / (t1 - t0), ($11 - $9) * 1000 / hz / m, ($12 - $10) * 1000 / hz / m
+		  printf " p50 %s p99 %s p99.9 %s fsync-p50 %s fsync-p99 %s fsync-p99.9 %s\n",
+		  $13, $14, $15, $16, $17, $18 }'
 }
 
 # the array is made inside sq_case; the tracing around it counts the
@@ -140,7 +187,11 @@ mib_ab=$(awk -v r=$region 'BEGIN { print 8 * r / 1048576 }')	# MiB written by A 
 fio_common=(--filename=/dev/md0 --size=$region --bs=48k --rw=write --verify=crc32c)
 jobs8=()
 for k in 0 1 2 3 4 5 6 7; do jobs8+=(--name=sq$k --offset=$((k * region))); done
-fio_w() { fio --do_verify=0 "$@" >/tmp/fio.log 2>&1 || { tail -n 5 /tmp/fio.log; return 1; }; }
+fio_w() {
+	fio --do_verify=0 --group_reporting --percentile_list=50:99:99.9 \
+		--output-format=json --output=/tmp/fio.json "$@" >/tmp/fio.log 2>&1 ||
+		{ tail -n 5 /tmp/fio.log; return 1; }
+}
 fio_v() {
 	fio --verify_only "$@" >/tmp/fio-v.log 2>&1 ||
 		{ grep -m 5 -iE 'verify|bad|crc|error' /tmp/fio-v.log; return 1; }
@@ -150,6 +201,7 @@ A=("${fio_common[@]}" --ioengine=psync --direct=0 --sync_file_range=write:1 --en
 B1=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_submit=1 "${jobs8[@]}")
 B4=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_submit=4
 	--iodepth_batch_complete_min=1 "${jobs8[@]}")
+F=("${fio_common[@]}" --ioengine=psync --direct=0 --fsync=1 "${jobs8[@]}")
 # the controls: one job, queue depth 1, O_DIRECT
 ctl=(--name=sq --filename=/dev/md0 --ioengine=psync --direct=1 --verify=crc32c)
 c4k_ios=$((mib * 32))
@@ -193,7 +245,7 @@ for conf in $confs; do
 		case $sqs in -|0) ;; *) name=$name-sq$sqs ;; esac
 		for wl in $wls; do
 			case $wl in
-			A|B1|B4) sq_run "$name" "$wl" "$mib_ab" sq_fio "$wl" || rc=1 ;;
+			A|B1|B4|F) sq_run "$name" "$wl" "$mib_ab" sq_fio "$wl" || rc=1 ;;
 			C48) sq_run "$name" C48 "$mib" sq_fio C48 || rc=1 ;;
 			C4k) sq_run "$name" C4k "$(( c4k_ios * 4 / 1024 ))" sq_fio C4k || rc=1 ;;
 			CFR) sq_run "$name" CFR "$(( mib / 3 * 3 ))" sq_fio CFR || rc=1 ;;
