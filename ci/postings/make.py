@@ -56,7 +56,7 @@ topics=[
   "kselftests that fail a member, repair read errors, verify with fio, reshape under writes, write bad input and stop an array uncleanly.",
   '20261125-md-faults-8e280dfe5e93'),
  ('stripe-queue',29,39,'RFC PATCH',['fixes','tests','linear','stripe-size','bitmap','faults'],"md/raid5: stripe queues",
-  "Pending writes tracked apart from stripe_head memory, served fewest reads first; off unless md/stripe_queue_size is set. An RFC: the figures below are from QEMU guests, not from disks, and the default stays off. Who should turn it on: nobody by default yet. In the guests the members read less per MiB written at every cache size, and a buffered stream writes faster; at the default stripe_cache_size the O_DIRECT gain comes from the hold of patch 7 alone, which is not yet a knob of its own; fsync()-bound writers lose about 10% of p50 latency at stripe_cache_size 32. Figures from real disks are not measured.",
+  "Pending writes tracked apart from stripe_head memory, served fewest reads first, and O_DIRECT partial stripes held while other writes may complete them. An RFC: the figures below are from QEMU guests, not from disks, and the default stays off. Two knobs, both off by default: md/preread_hold (patch 3, the O_DIRECT hold, which needs no queue) and md/stripe_queue_size (patches 5-7, the queues). In the guests the hold alone cuts concurrent O_DIRECT writers' member reads at every cache size (by 4 to 9 times at the default stripe_cache_size), and the queues cut buffered writers' reads and make a buffered stream write faster, at a cost in raid5d CPU and, at stripe_cache_size 32, in O_DIRECT p99 latency. Figures from real disks are not measured.",
   '20261125-md-stripe-queue-21b43b7cf273'),
 ]
 topics_text = ('''# One b4 posting per topic (ci/b4-topics.sh), in the order of the series.
@@ -79,10 +79,11 @@ def renum(text, a, b):
         if a <= n <= b: return str(n-a+1)
         t=where(n)
         return '%d of the %s posting' % (n-t[1]+1, t[0]) if t else str(n)
-    text=re.sub(r'\b(patch(?:es)?|Patch(?:es)?) (\d+)-(\d+)\b',
-                lambda m: '%s %s-%s' % (m.group(1), one(m.group(2)), one(m.group(3))), text)
-    text=re.sub(r'\b(patch(?:es)?|Patch(?:es)?)( ?\n? *)(\d+)\b',
-                lambda m: '%s%s%s' % (m.group(1), m.group(2), one(m.group(3))), text)
+    # one pass for "patch N" and "patches N-M": a number it renumbered is
+    # not read again as one of the series
+    text=re.sub(r'\b(patch(?:es)?|Patch(?:es)?)( ?\n? *)(\d+)(?:-(\d+))?\b',
+                lambda m: '%s%s%s' % (m.group(1), m.group(2), one(m.group(3))) +
+                          ('-' + one(m.group(4)) if m.group(4) else ''), text)
     text=re.sub(r'\b(without|needs|of|by) (\d+)-(\d+)\b', lambda m: '%s %s-%s' % (m.group(1), one(m.group(2)), one(m.group(3))), text)
     text=re.sub(r'\b(needs|needed by|version of) (\d+)\b', lambda m: '%s %s' % (m.group(1), one(m.group(2))), text)
     return text

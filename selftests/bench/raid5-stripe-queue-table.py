@@ -10,8 +10,9 @@ several logs of one kernel (REPS), each figure is their median, followed by
 the range [min-max] and the number of runs; a kernel without a log of a row
 shows "-". A patched row CONF-sqN (md/stripe_queue_size N) faces the base's
 CONF row, which 7.3.4 runs without the knob. With logs of the patched kernel
-only (KERNELS=patched), each CONF row (the knob at 0) faces its CONF-sqN
-row instead: "off" and "on".
+only (KERNELS=patched), each CONF row (the knobs at 0) faces its variants
+instead, each in a column of its own named by its suffix: "off" beside
+"hold" (preread_hold 1 only), "sqN" (stripe_queue_size N) and "sqNh" (both).
 
 Also per row: MiB/s, fio's write completion latency p50/p99/p99.9 and, for
 F, fsync latency (ms), and CPU ms per MiB written: raid5d's and all CPUs'.
@@ -68,12 +69,19 @@ def main():
         sys.exit("no MDBENCH-SQ lines in any log")
     used = [s for s in sides if sides[s]]
     knob = used == ["patched"]
+    suffix = re.compile(r"-(hold|sq\d+h?)$")
     if knob:
-        # the knob off (CONF) beside on (CONF-sqN), both from the series
-        on = {(re.sub(r"-sq\d+$", "", k[0]), k[1]): k for k in order
-              if re.search(r"-sq\d+$", k[0])}
-        order = [k for k in order if not re.search(r"-sq\d+$", k[0])]
-        used = ["off", "on"]
+        # the knobs off (CONF) beside each variant (CONF-SUFFIX), all from
+        # the series
+        variants, on = [], {}
+        for k in order:
+            m = suffix.search(k[0])
+            if m:
+                if m.group(1) not in variants:
+                    variants.append(m.group(1))
+                on[(k[0][:m.start()], k[1], m.group(1))] = k
+        order = [k for k in order if not suffix.search(k[0])]
+        used = ["off"] + variants
     head = ["config", "wl"] + [f"{f} {s}" for f in FIELDS for s in used]
     print(" | ".join(head))
     for k in order:
@@ -83,10 +91,10 @@ def main():
                 key, side = k, s
                 if knob:
                     side = "patched"
-                    if s == "on":
-                        key = on.get(k, ("-", "-"))
+                    if s != "off":
+                        key = on.get((k[0], k[1], s), ("-", "-"))
                 elif s == "base" and k not in sides[s]:
-                    key = (re.sub(r"-sq\d+$", "", k[0]), k[1])
+                    key = suffix.sub("", k[0]), k[1]
                 row.append(fmt(sides[side].get(key, {}).get(f, [])))
         print(" | ".join(row))
 

@@ -34,9 +34,11 @@
 # Sizes (MiB) may be lowered for a quick look with sq.mib=N and sq.dd=N on the
 # kernel command line; sq.confs=SCS:GTC:BITMAP,... and sq.wl=A,B1,... choose
 # configurations and workloads. On a kernel with md/stripe_queue_size, each
-# configuration runs once per value of sq.sqs=N,... (default 0,1024); the
-# rows of a value other than 0 are named CONF-sqN. A kernel without the knob
-# runs each configuration once, as 7.3.4. sq.sched=NAME sets the members'
+# configuration runs once per value of sq.sqs=N[h],... (default 0,1024h):
+# N is stripe_queue_size, and a trailing h sets md/preread_hold to 1 (the
+# O_DIRECT hold, a knob of its own). Rows are named CONF for 0, CONF-hold
+# for 0h, CONF-sqN and CONF-sqNh otherwise. A kernel without the knobs runs
+# each configuration once, as 7.3.4. sq.sched=NAME sets the members'
 # I/O scheduler first (none, mq-deadline): request counts depend on it, since
 # a scheduler merges requests queued together after they leave md's plug.
 . /bench/lib.sh
@@ -54,7 +56,7 @@ confs=${confs:-32:0:none 32:4:none 256:0:none 256:4:none 256:0:internal}
 wls=$(cmdarg 'sq\.wl')
 wls=${wls:-A B1 B4 C48 C4k CFR D F}
 sqs_list=$(cmdarg 'sq\.sqs')
-sqs_list=${sqs_list:-0 1024}
+sqs_list=${sqs_list:-0 1024h}
 # has this kernel md/stripe_queue_size? (an array shows it)
 have_sqs=0
 mdadm --create /dev/md0 --run --quiet --level=5 --raid-devices=4 --assume-clean \
@@ -137,7 +139,12 @@ sq_case() {
 	echo "$scs" >/sys/block/md0/md/stripe_cache_size || return 1
 	echo "$gtc" >/sys/block/md0/md/group_thread_cnt || return 1
 	if [ "$sqs" != - ]; then
-		echo "$sqs" >/sys/block/md0/md/stripe_queue_size || return 1
+		echo "${sqs%h}" >/sys/block/md0/md/stripe_queue_size || return 1
+		case $sqs in
+		*h) echo 1 >/sys/block/md0/md/preread_hold || return 1 ;;
+		*) [ ! -e /sys/block/md0/md/preread_hold ] ||
+			echo 0 >/sys/block/md0/md/preread_hold || return 1 ;;
+		esac
 	fi
 	sync
 	rm -f /tmp/fio.json
@@ -242,7 +249,7 @@ for conf in $confs; do
 	IFS=: read -r scs gtc bm <<<"$conf"
 	for sqs in $sqs_list; do
 		name=scs$scs-gtc$gtc-bm$bm
-		case $sqs in -|0) ;; *) name=$name-sq$sqs ;; esac
+		case $sqs in -|0) ;; 0h) name=$name-hold ;; *) name=$name-sq$sqs ;; esac
 		for wl in $wls; do
 			case $wl in
 			A|B1|B4|F) sq_run "$name" "$wl" "$mib_ab" sq_fio "$wl" || rc=1 ;;
