@@ -57,13 +57,22 @@ wls=$(cmdarg 'sq\.wl')
 wls=${wls:-A B1 B4 C48 C4k CFR D F}
 sqs_list=$(cmdarg 'sq\.sqs')
 sqs_list=${sqs_list:-0 1024h}
-# has this kernel md/stripe_queue_size? (an array shows it)
-have_sqs=0
-mdadm --create /dev/md0 --run --quiet --level=5 --raid-devices=4 --assume-clean \
-	--size=65536 --bitmap=none "${devs[@]}" >/dev/null 2>&1 &&
+# has this kernel md/stripe_queue_size, md/preread_hold? (an array shows
+# them) A kernel with the hold but not the queues (the series at its
+# patch 31) runs the values 0 and 0h only.
+have_sqs=0 have_hold=0
+if mdadm --create /dev/md0 --run --quiet --level=5 --raid-devices=4 --assume-clean \
+	--size=65536 --bitmap=none "${devs[@]}" >/dev/null 2>&1; then
 	[ -e /sys/block/md0/md/stripe_queue_size ] && have_sqs=1
+	[ -e /sys/block/md0/md/preread_hold ] && have_hold=1
+fi
 mdadm --stop /dev/md0 >/dev/null 2>&1
-[ $have_sqs = 1 ] || sqs_list=-
+if [ $have_sqs = 0 ] && [ $have_hold = 1 ]; then
+	sqs_list=$(for s in $sqs_list; do case $s in 0|0h) echo "$s" ;; esac; done)
+	sqs_list=${sqs_list:-0}
+elif [ $have_sqs = 0 ]; then
+	sqs_list=-
+fi
 
 sq_trace_start() {
 	echo 0 >$T/tracing_on
@@ -139,7 +148,8 @@ sq_case() {
 	echo "$scs" >/sys/block/md0/md/stripe_cache_size || return 1
 	echo "$gtc" >/sys/block/md0/md/group_thread_cnt || return 1
 	if [ "$sqs" != - ]; then
-		echo "${sqs%h}" >/sys/block/md0/md/stripe_queue_size || return 1
+		[ $have_sqs = 0 ] ||
+			echo "${sqs%h}" >/sys/block/md0/md/stripe_queue_size || return 1
 		case $sqs in
 		*h) echo 1 >/sys/block/md0/md/preread_hold || return 1 ;;
 		*) [ ! -e /sys/block/md0/md/preread_hold ] ||
