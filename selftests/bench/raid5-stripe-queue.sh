@@ -152,7 +152,7 @@ sq_case() {
 			echo "${sqs%h}" >/sys/block/md0/md/stripe_queue_size || return 1
 		case $sqs in
 		*h) echo 1 >/sys/block/md0/md/preread_hold || return 1 ;;
-		*) [ ! -e /sys/block/md0/md/preread_hold ] ||
+		*) [ $have_hold = 0 ] ||
 			echo 0 >/sys/block/md0/md/preread_hold || return 1 ;;
 		esac
 	fi
