@@ -110,11 +110,7 @@ if [ "${MDS_B4_CHECK:-1}" != 0 ]; then
 	fi
 fi
 rm -rf "$out/mails"
-# b4 refuses an unsigned send through its web endpoint even with -o, which
-# only writes files; name an SMTP server (nothing connects to it) unless the
-# submitter configured one.
-git config sendemail.smtpserver >/dev/null || git config sendemail.smtpserver localhost
-"$B4" send --no-sign -o "$out/mails" >"$out/send.log" 2>&1 || { cat "$out/send.log" >&2; die "b4 send -o failed"; }
+b4_write_mails "$B4" --no-sign -o "$out/mails" >"$out/send.log" 2>&1 || { cat "$out/send.log" >&2; die "b4 send -o failed"; }
 n=$(ls "$out/mails" | wc -l)
 [ "$n" -gt 0 ] || die "b4 send -o wrote no mail"
 grep -qi '^To:.*linux-raid@vger.kernel.org\|^Cc:.*linux-raid@vger.kernel.org' "$out/mails/"* ||

@@ -41,7 +41,6 @@ email=${MDS_SIGNER_EMAIL:-$(git -C "$MDS_ROOT" config user.email || echo md-seri
 git config user.name "$name"
 git config user.email "$email"
 git config b4.prep-cover-strategy commit
-git config sendemail.smtpserver >/dev/null || git config sendemail.smtpserver localhost
 if ! base_has_history "$tree" md-series-base; then
 	git config b4.prep-perpatch-check-cmd "./scripts/checkpatch.pl -q --terse --no-summary --mailback --showfile --ignore $CHECKPATCH_HISTORYLESS_IGNORE"
 fi
@@ -94,7 +93,7 @@ while read -r topic first last prefix cid; do
 	fi
 	"$B4" -q prep --auto-to-cc >"$out/$topic.cc.log" 2>&1 ||
 		{ fail "$topic: b4 prep --auto-to-cc failed"; continue; }
-	"$B4" send --no-sign -o "$out/$topic" >"$out/$topic.send.log" 2>&1 ||
+	b4_write_mails "$B4" --no-sign -o "$out/$topic" >"$out/$topic.send.log" 2>&1 ||
 		{ fail "$topic: b4 send -o failed: $(tail -n 3 "$out/$topic.send.log")"; continue; }
 	npatch=$((last - first + 1))
 	nmail=$(ls "$out/$topic" | wc -l)

@@ -106,3 +106,20 @@ identity_commits() {
 }
 # placeholder_commits RANGE...: those that carry the placeholder identity
 placeholder_commits() { identity_commits "$MDS_PLACEHOLDER_NAME" "$MDS_PLACEHOLDER_EMAIL" "$@"; }
+
+# b4_write_mails B4 ARGS...: 'B4 send ARGS' for a send that only writes
+# files (-o). b4 refuses an unsigned send through its web endpoint even
+# then, so where git config names no SMTP server one is named for this
+# command alone (GIT_CONFIG_KEY_n, after any the caller set); nothing
+# connects to it, and the submitter's git config is left as it was.
+b4_write_mails() {
+	local b4=$1 n=${GIT_CONFIG_COUNT:-0}
+
+	shift
+	if git config sendemail.smtpserver >/dev/null; then
+		"$b4" send "$@"
+	else
+		env GIT_CONFIG_COUNT=$((n + 1)) "GIT_CONFIG_KEY_$n=sendemail.smtpserver" \
+			"GIT_CONFIG_VALUE_$n=localhost" "$b4" send "$@"
+	fi
+}

@@ -18,6 +18,11 @@
 #      branch and the mails b4 wrote carry no trace of the placeholder, the
 #      mails are from the submitter and the md-linear patch's carries its note; the send
 #      guard is gone.
+#   3. The per-topic postings: a b4/topic-* branch left from before (as
+#      ci/prepare.sh leaves them) makes ci/resign.sh prepare every topic
+#      again; each b4/topic-* branch and every mail of every posting then
+#      carries the submitter and no trace of the placeholder. Also, no
+#      script leaves sendemail.smtpserver in the tree's git config.
 # Prints a PASS/FAIL line for each part, with '  | ' lines under a FAIL saying
 # why; exits non-zero on a failure. MDS_KEEP_SCRATCH=1 keeps the scratch dir.
 set -euo pipefail
@@ -109,6 +114,10 @@ if ! KERNEL_SRC=$tree MDS_OUT=$scratch/out-unsigned MDS_B4_CHECK=0 \
 	why "ci/b4-prep.sh on the series as applied failed:"
 	while IFS= read -r l; do why "$l"; done < <(tail -n 10 "$scratch/b4-prep-unsigned.log")
 else
+	# b4 needs an SMTP server named even to write mails to files: the
+	# scripts name one for that command only, not in the tree's config
+	v=$(git config --local sendemail.smtpserver || true)
+	[ -z "$v" ] || why "ci/b4-prep.sh left sendemail.smtpserver $v in the tree's git config"
 	git checkout -q b4/md-series
 	# the submitter's own mail server: without the guard, b4 would connect to it
 	git config sendemail.smtpserver smtp.example.org
@@ -135,7 +144,10 @@ else
 fi
 report "resign-guard: a real 'b4 send' of the placeholder's series is refused before any network access"
 
-# 2. ci/resign.sh as the submitter.
+# 2. ci/resign.sh as the submitter. A topic posting prepared before, as
+# ci/prepare.sh leaves them, must make it prepare every topic again.
+topics=$(grep -cv -e '^#' -e '^$' "$MDS_ROOT/ci/postings/topics")
+git branch -f "b4/topic-$(awk '!/^#/ && NF { print $1; exit }' "$MDS_ROOT/ci/postings/topics")" "$SERIES_BRANCH"
 if ! KERNEL_SRC=$tree MDS_OUT=$scratch/out MDS_B4_CHECK=0 \
 	as_submitter "$MDS_ROOT/ci/resign.sh" "$S_NAME" "$S_EMAIL" >"$scratch/resign.log" 2>&1; then
 	why "ci/resign.sh failed:"
@@ -228,4 +240,29 @@ case "$g" in *b4-send-guard.sh*) why "sendemail.sendmailCmd is still $g after ci
 [ "$(git -C "$src" rev-parse "refs/heads/$SERIES_BRANCH")" = "$src_tip" ] ||
 	why "$SERIES_BRANCH of $src moved during the check"
 report "resign: ci/resign.sh as $NEW ($n commits: author, Signed-off-by, trailers, notes, b4 mails)"
+
+# 3. every per-topic posting prepared again, under the submitter's name
+nt=0
+while read -r r; do
+	nt=$((nt + 1))
+	left=$(git log --format='%an <%ae> / %cn <%ce>%n%B' "$base..$r" |
+		grep -ciF -e "$MDS_PLACEHOLDER_EMAIL" -e "$MDS_PLACEHOLDER_NAME" || true)
+	[ "$left" = 0 ] || why "$r: $left lines name the placeholder"
+	bad=$(git log --format='%an <%ae>' "$base..$r" | grep -vxF "$NEW" | sort -u | paste -sd, || true)
+	[ -z "$bad" ] || why "$r has commits by $bad"
+done < <(git for-each-ref --format='%(refname:short)' 'refs/heads/b4/topic-*')
+[ "$nt" = "$topics" ] || why "$nt b4/topic-* branches, $topics topics"
+nd=0
+for d in "$scratch/out/b4-topics"/*/; do
+	[ -d "$d" ] || continue
+	nd=$((nd + 1))
+	for f in "$d"*; do
+		! grep -qiF -e "$MDS_PLACEHOLDER_EMAIL" -e "$MDS_PLACEHOLDER_NAME" "$f" ||
+			why "$(basename "$d")/$(basename "$f") names the placeholder"
+		from=$(sed -n '/^From: /{s///p;q}' "$f")
+		[ "$from" = "$NEW" ] || why "$(basename "$d")/$(basename "$f"): From: $from"
+	done
+done
+[ "$nd" = "$topics" ] || why "mails of $nd postings in $scratch/out/b4-topics, $topics topics"
+report "resign-topics: all $topics b4/topic-* branches and their mails re-signed as $NEW"
 exit "$failed"

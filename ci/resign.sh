@@ -178,7 +178,8 @@ else
 fi
 git log --format='%h %an <%ae> %s' "$base..$SERIES_BRANCH"
 # the per-topic postings first: b4-prep.sh's send guard looks at them too
-if git show-ref -q --heads 'b4/topic-*' || [ "${MDS_B4_TOPICS:-0}" = 1 ]; then
+if [ -n "$(git for-each-ref --count=1 --format=x 'refs/heads/b4/topic-*')" ] ||
+	[ "${MDS_B4_TOPICS:-0}" = 1 ]; then
 	MDS_SIGNER_NAME=$name MDS_SIGNER_EMAIL=$email "$MDS_ROOT/ci/b4-topics.sh" >&2 ||
 		die "ci/b4-topics.sh failed on the re-signed series"
 fi
