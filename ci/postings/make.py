@@ -27,6 +27,7 @@ def block(a,b):
         e=list(entries[n]); e[0]=re.sub(r'^ *\d+  ', '%3d  ' % (i+1), e[0]); out+=e
     return '\n'.join(out)
 figures=s[s.index('Member sectors read per MiB written'):s.index('How to run the tests:')].rstrip()
+bitmap_found=s[s.index('What the bitmap tests found'):s.index('Fault tests (for md-next)')].rstrip()
 tests='''How to run the tests:
 
   ./tools/testing/kunit/kunit.py run --kunitconfig=drivers/md
@@ -90,6 +91,7 @@ def renum(text, a, b):
 for name,a,b,prefix,deps,subj,intro,cid in topics:
     part=block(a,b)
     if name=='stripe-queue': part+='\n\n'+figures
+    if name=='bitmap': part+='\n\n'+bitmap_found
     part=renum(part,a,b)
     body=[subj,'',fill(intro),'',fill('This is v1: nothing of it has been posted before. '+prereq(deps)),'',part]
     body+=['',tests,'']
