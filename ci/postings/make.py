@@ -33,9 +33,12 @@ tests='''How to run the tests:
   ./tools/testing/kunit/kunit.py run --kunitconfig=drivers/md
   make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root'''
 def fill(t): return textwrap.fill(t,72,break_on_hyphens=False)
+BASE=('The base is the stable release v7.3.4 (tag v7.3.4 of the stable tree, linux-7.3.y); '
+      'the base-commit line below names that tag, not a commit id: the series was prepared on '
+      'the 7.3.4 release sources, which carry no git history. ')
 def prereq(names):
-    if not names: return 'It applies to v7.3.4 alone.'
-    return ('It applies to v7.3.4 once the postings before it are applied (%s), in that order: '
+    if not names: return BASE + 'It applies to v7.3.4 alone.'
+    return (BASE + 'It applies to v7.3.4 once the postings before it are applied (%s), in that order: '
             'the prerequisite-patch-id lines below name their patches.' % ', '.join(names))
 topics=[
  ('fixes',1,6,'PATCH',[],"md: raid5 with pages above 4K, a reshape hang, and bitmap writes over the bad-block log",
