@@ -32,6 +32,9 @@ tests='''How to run the tests:
 
   ./tools/testing/kunit/kunit.py run --kunitconfig=drivers/md
   make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root'''
+fixes_repro='''How to reproduce: each patch's message says, on v7.3.4 with mdadm.
+The kselftests that cover these fixes come with the tests and bitmap
+postings.'''
 def fill(t): return textwrap.fill(t,72,break_on_hyphens=False)
 BASE=('The base is the stable release v7.3.4 (tag v7.3.4 of the stable tree, linux-7.3.y); '
       'the base-commit line below names that tag, not a commit id: the series was prepared on '
@@ -97,7 +100,7 @@ for name,a,b,prefix,deps,subj,intro,cid in topics:
     if name=='bitmap': part+='\n\n'+bitmap_found
     part=renum(part,a,b)
     body=[subj,'',fill(intro),'',fill('This is v1: nothing of it has been posted before. '+prereq(deps)),'',part]
-    body+=['',tests,'']
+    body+=['',tests if name!='fixes' else fixes_repro,'']
     emit('ci/postings/%s.txt' % name, '\n'.join(body))
 
 stale = [p for p, t in written.items() if not os.path.exists(p) or open(p).read() != t]
