@@ -60,7 +60,7 @@ printf '#!/bin/sh\ncat "%s" >"$1"\n' "$MDS_ROOT/cover-letter.txt" >"$ed"
 chmod +x "$ed"
 GIT_EDITOR=$ed EDITOR=$ed "$B4" -q prep --edit-cover >/dev/null
 rm -f "$ed"
-"$B4" -q prep --auto-to-cc >/dev/null
+b4_auto_to_cc "$B4" -q >/dev/null
 
 # The send guard: on while any commit of the b4 branch (the cover letter's
 # included) carries the placeholder identity, off otherwise.

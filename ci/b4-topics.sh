@@ -6,7 +6,8 @@
 # patch, enrolled with 'b4 prep -e' there, with the topic's patches (and
 # their notes below '---', as ci/b4-prep.sh does), its cover letter, its
 # subject prefix, To/Cc from get_maintainer.pl for its own patches
-# (--auto-to-cc), and its prerequisites declared with 'b4 prep
+# (--auto-to-cc through ci/b4-recipients.sh: device-mapper's entry only
+# where a patch touches device-mapper), and its prerequisites declared with 'b4 prep
 # --edit-deps': every patch of the postings before it, as 'patch-id:'
 # (git patch-id --stable, what 'b4 send' writes as prerequisite-patch-id),
 # and, on the Debian base, 'base-commit: v7.3.4', the release a maintainer
@@ -91,7 +92,7 @@ while read -r topic first last prefix cid; do
 		"$B4" -q prep --set-prefixes "${prefix% PATCH}" >/dev/null 2>&1 ||
 			{ fail "$topic: b4 prep --set-prefixes failed"; continue; }
 	fi
-	"$B4" -q prep --auto-to-cc >"$out/$topic.cc.log" 2>&1 ||
+	b4_auto_to_cc "$B4" -q >"$out/$topic.cc.log" 2>&1 ||
 		{ fail "$topic: b4 prep --auto-to-cc failed"; continue; }
 	b4_write_mails "$B4" --no-sign -o "$out/$topic" >"$out/$topic.send.log" 2>&1 ||
 		{ fail "$topic: b4 send -o failed: $(tail -n 3 "$out/$topic.send.log")"; continue; }
@@ -109,6 +110,11 @@ while read -r topic first last prefix cid; do
 	fi
 	grep -q "^change-id: $cid\$" "$cover" || fail "$topic: the cover letter's change-id is not $cid"
 	grep -qi 'linux-raid@vger.kernel.org' "$cover" || fail "$topic: not addressed to linux-raid"
+	# device-mapper's people only where a patch touches device-mapper
+	if ! cat "$out/$topic"/* | grep -qE '^\+\+\+ b/(drivers/md/(dm|persistent-data/)|include/linux/device-mapper\.h)' &&
+	   grep -qiE '^(To|Cc):.*(dm-devel@|snitzer@)|^ .*(dm-devel@|snitzer@)' "$out/$topic"/*; then
+		fail "$topic: device-mapper's maintainers or list addressed, no device-mapper file touched"
+	fi
 	log "b4 topic $topic: $nmail mails, $got prerequisite patches, Cc $(grep -m1 -i '^Cc:' "$cover" | cut -c1-100)"
 	for ((i = first - 1; i < last; i++)); do
 		prereq_ids+=("$(git show "${commits[$i]}" | git patch-id --stable | cut -d' ' -f1)")

@@ -123,3 +123,21 @@ b4_write_mails() {
 			"GIT_CONFIG_VALUE_$n=localhost" "$b4" send "$@"
 	fi
 }
+
+# b4_auto_to_cc B4 [B4-OPTIONS]: 'B4 B4-OPTIONS prep --auto-to-cc', with To: and Cc:
+# from ci/b4-recipients.sh (get_maintainer.pl, without device-mapper's
+# entry unless a patch touches device-mapper) where git config names no
+# command of its own; for this command alone, as b4_write_mails() does.
+b4_auto_to_cc() {
+	local b4=$1 n=${GIT_CONFIG_COUNT:-0} k
+	local -a env=()
+
+	shift
+	for k in to cc; do
+		git config "b4.send-auto-$k-cmd" >/dev/null && continue
+		env+=("GIT_CONFIG_KEY_$n=b4.send-auto-$k-cmd"
+		      "GIT_CONFIG_VALUE_$n=$MDS_ROOT/ci/b4-recipients.sh $k")
+		n=$((n + 1))
+	done
+	env GIT_CONFIG_COUNT="$n" "${env[@]}" "$b4" "$@" prep --auto-to-cc
+}
