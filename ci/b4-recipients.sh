@@ -7,6 +7,7 @@
 # patches touch for md's own options.
 #   ci/b4-recipients.sh to|cc      (run from the kernel tree's top)
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 mode=${1:?usage: b4-recipients.sh to|cc}
 case "$mode" in
 to) role=--nol ;;
@@ -14,10 +15,10 @@ cc) role=--nom ;;
 *) echo "usage: b4-recipients.sh to|cc" >&2; exit 2 ;;
 esac
 tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+trap 'rm -f "$tmp" "$tmp.dm"' EXIT
 cat >"$tmp"
 gm=(scripts/get_maintainer.pl --nogit --nogit-fallback --nogit-chief-penguins --norolestats)
-if grep -qE '^\+\+\+ b/(drivers/md/(dm|persistent-data/)|include/linux/device-mapper\.h|Documentation/admin-guide/device-mapper/)' "$tmp"; then
+if grep -qE "$MDS_DM_FILES_ERE" "$tmp"; then
 	"${gm[@]}" "$role" "$tmp" 2>/dev/null
 	exit
 fi
@@ -27,4 +28,3 @@ awk '/^DEVICE-MAPPER  \(LVM\)$/ { e = 1; next } e && /^$/ { exit }
      e && /^[ML]:\t/ { sub(/^[ML]:\t/, ""); sub(/ \(.*$/, ""); print }' MAINTAINERS >"$tmp.dm"
 [ -s "$tmp.dm" ] || { echo "b4-recipients.sh: no DEVICE-MAPPER entry in MAINTAINERS" >&2; exit 1; }
 "${gm[@]}" "$role" "$tmp" 2>/dev/null | grep -vxF -f "$tmp.dm" || true
-rm -f "$tmp.dm"

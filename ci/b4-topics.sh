@@ -111,7 +111,7 @@ while read -r topic first last prefix cid; do
 	grep -q "^change-id: $cid\$" "$cover" || fail "$topic: the cover letter's change-id is not $cid"
 	grep -qi 'linux-raid@vger.kernel.org' "$cover" || fail "$topic: not addressed to linux-raid"
 	# device-mapper's people only where a patch touches device-mapper
-	if ! cat "$out/$topic"/* | grep -qE '^\+\+\+ b/(drivers/md/(dm|persistent-data/)|include/linux/device-mapper\.h)' &&
+	if ! cat "$out/$topic"/* | grep -qE "$MDS_DM_FILES_ERE" &&
 	   grep -qiE '^(To|Cc):.*(dm-devel@|snitzer@)|^ .*(dm-devel@|snitzer@)' "$out/$topic"/*; then
 		fail "$topic: device-mapper's maintainers or list addressed, no device-mapper file touched"
 	fi

@@ -124,6 +124,12 @@ b4_write_mails() {
 	fi
 }
 
+# The files of MAINTAINERS' DEVICE-MAPPER entry other than drivers/md/Kconfig
+# and Makefile, as an ERE over a patch's '+++ b/PATH' lines: a patch that
+# touches none of them is not addressed to device-mapper's people
+# (ci/b4-recipients.sh; checked by ci/b4-topics.sh).
+MDS_DM_FILES_ERE='^\+\+\+ b/(drivers/md/(dm|persistent-data/)|include/linux/device-mapper\.h|Documentation/admin-guide/device-mapper/)'
+
 # b4_auto_to_cc B4 [B4-OPTIONS]: 'B4 B4-OPTIONS prep --auto-to-cc', with To: and Cc:
 # from ci/b4-recipients.sh (get_maintainer.pl, without device-mapper's
 # entry unless a patch touches device-mapper) where git config names no
