@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Patch 8 (pivot) message figures: the mainline helper raid5_bio_lowest_chunk_sector()
+# Patch 11 (pivot) message figures: the mainline helper raid5_bio_lowest_chunk_sector()
 # modelled against a brute force (lowest member sector of the bio's stripes).
 # Run: python3 kunit/models/raid5_pivot.py  (about 20 s)
 U = 8            # 4K in sectors (stripe size)
