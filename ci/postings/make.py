@@ -45,7 +45,7 @@ def prereq(names):
             'the prerequisite-patch-id lines below name their patches.' % ', '.join(names))
 topics=[
  ('fixes',1,8,'PATCH',[],"md: raid5 with pages above 4K, a reshape hang, and bitmap writes over the bad-block log",
-  "Eight fixes, for md-fixes (six also for stable): two in raid5 with pages larger than 4K, four in how the bitmap is written over what follows it on the member and read back, a reshape that waited for ever when stripe_cache_size was lowered under it, and a stripe_cache_size above INT_MAX taken truncated.",
+  "Eight fixes, for md-fixes (six also for stable): two in raid5 with pages larger than 4K, three in how the bitmap is written over what follows it on the member and read back, one where the lockless bitmap marked its own superblock dirty, a reshape that waited for ever when stripe_cache_size was lowered under it, and a stripe_cache_size above INT_MAX taken truncated.",
   '20261125-md-fixes-b4e2ecf3c550'),
  ('tests',9,12,'PATCH',['fixes'],"md: KUnit and kselftests, and the raid5 pivot for every layout",
   "KUnit suites beside raid5.c, kselftests that drive mdadm over loop devices (tools/testing/selftests/drivers/md), and the lowest-chunk pivot of raid5_make_request() (fc05e06e6098) found from the geometry, for the symmetric layouts too.",
