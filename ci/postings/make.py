@@ -57,7 +57,7 @@ topics=[
   "A Kconfig choice of the stripe_size new arrays start with where pages are larger than 4K, after the request limit is sized for the smallest stripe; a KUnit table and a kselftest.",
   '20261125-md-stripe-size-eb1f44dbbfe0'),
  ('bitmap',18,24,'PATCH',['fixes','tests','linear','stripe-size'],"md: bitmap writes sized for the member",
-  "The bitmap's and the v1.x superblock's writes in whole physical blocks (io_opt where it fits, as 8745faa95611 does), never outside the bitmap's space, and bitmap/space bounded by what follows the bitmap; KUnit for the size helper, kselftests with members of a terabyte.",
+  "The bitmap's and the v1.x superblock's writes in whole physical blocks (io_opt where it fits, as 8745faa95611 does), never outside the bitmap's space, and bitmap/space bounded by what follows the bitmap; KUnit for the size, room and superblock-limit helpers, kselftests with members of a terabyte.",
   '20261125-md-bitmap-70868220c5ca'),
  ('faults',25,30,'PATCH',['fixes','tests','linear','stripe-size','bitmap'],"selftests: md: fault tests",
   "kselftests that fail a member, repair read errors, verify with fio, reshape under writes, write bad input and stop an array uncleanly.",
