@@ -90,6 +90,19 @@ for k in $guard_keys; do
 		fi
 	fi
 done
+# b4/md-series is the whole series as one posting, prepared for the checks
+# below; it is never sent, whoever signed it. On that branch the tree's
+# sendmailCmd is the guard in its --whole-series mode, which always refuses
+# (git's includeIf "onbranch:", read by b4 through git config; kept last in
+# the config, so that it overrides the values above). The postings go out
+# one per topic, from the b4/topic-* branches (README, re-signing).
+whole=$(cd "$(git rev-parse --git-common-dir)" && pwd)/md-series-whole-send.cfg
+{
+	printf '[sendemail]\n\tsendmailCmd = %s --whole-series\n' "$guard"
+	[ -z "$id" ] || printf '[sendemail "%s"]\n\tsendmailCmd = %s --whole-series\n' "$id" "$guard"
+} >"$whole"
+git config --local --remove-section 'includeIf.onbranch:b4/md-series' 2>/dev/null || true
+git config --local 'includeIf.onbranch:b4/md-series.path' "$whole"
 if [ -n "$left" ]; then
 	log "b4: $(printf '%s\n' "$left" | grep -c .) commits carry the placeholder identity $MDS_PLACEHOLDER_NAME <$MDS_PLACEHOLDER_EMAIL>: a real 'b4 send' is refused (ci/b4-send-guard.sh) until ci/resign.sh"
 fi

@@ -17,8 +17,14 @@
 # message itself names it; and it refuses after re-signing too, since it is
 # not a transport: ci/b4-prep.sh (which ci/resign.sh runs) hands sending
 # back to the submitter's own configuration.
+#
+# With --whole-series (the sendmailCmd of branch b4/md-series only, set by
+# ci/b4-prep.sh) it always refuses: that branch is the whole series as one
+# posting, for the checks; the postings are sent one per topic.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+whole=0
+[ "${1:-}" = --whole-series ] && whole=1
 msg=$(cat)
 placeholder="$MDS_PLACEHOLDER_NAME <$MDS_PLACEHOLDER_EMAIL>"
 why=
@@ -37,6 +43,12 @@ if [ -n "$why" ]; then
 	printf '%s\n' "md-series send guard: refusing to send: this is the placeholder identity $placeholder," \
 		"not a person's. $why" \
 		"Re-sign the series as yourself first: ci/resign.sh \"Your Name\" you@example.org" >&2
+	[ $whole = 0 ] && exit 1
+fi
+if [ $whole = 1 ]; then
+	printf '%s\n' "md-series send guard: refusing to send b4/md-series: it is the whole series as one posting," \
+		"prepared for the checks, and is never sent. Send the per-topic postings," \
+		"from the b4/topic-* branches in the order of ci/postings/topics (README, re-signing)." >&2
 	exit 1
 fi
 printf '%s\n' "md-series send guard: refusing to send: the branch no longer carries the placeholder identity," \

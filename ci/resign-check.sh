@@ -17,7 +17,8 @@
 #      unchanged) and the same note (the md-linear patch's changelog, "v1: ..."); the b4
 #      branch and the mails b4 wrote carry no trace of the placeholder, the
 #      mails are from the submitter and the md-linear patch's carries its note; the send
-#      guard is gone.
+#      guard is gone but for b4/md-series, the whole series in one posting,
+#      whose real 'b4 send' is still refused (it is never sent).
 #   3. The per-topic postings: a b4/topic-* branch left from before (as
 #      ci/prepare.sh leaves them) makes ci/resign.sh prepare every topic
 #      again; each b4/topic-* branch and every mail of every posting then
@@ -236,10 +237,30 @@ fi
 # the send guard is gone, sending is the submitter's own again
 g=$(git config --local sendemail.sendmailcmd || true)
 case "$g" in *b4-send-guard.sh*) why "sendemail.sendmailCmd is still $g after ci/resign.sh" ;; esac
+# b4/md-series is still never sent: a real 'b4 send' of it is refused by the
+# guard's --whole-series mode, before any network access; a topic branch
+# has no guard
+git checkout -q b4/md-series
+rc=0
+printf '\n\n\n\n\n' | as_submitter timeout 120 "$B4" send --no-sign >"$scratch/send-whole.log" 2>&1 || rc=$?
+[ "$rc" != 0 ] || why "'b4 send' of b4/md-series after ci/resign.sh exited 0"
+if ! grep -q 'md-series send guard: refusing to send b4/md-series' "$scratch/send-whole.log"; then
+	why "'b4 send' of b4/md-series after ci/resign.sh (exit $rc) was not refused as the whole series; it printed:"
+	while IFS= read -r l; do why "$l"; done < <(grep -v '^ *$' "$scratch/send-whole.log" | tail -n 8)
+fi
+if grep -qE 'Connecting to|web endpoint|Sent [0-9]+ messages|Reflected|Traceback' "$scratch/send-whole.log"; then
+	why "'b4 send' of b4/md-series went past the guard: $(grep -m1 -E 'Connecting to|web endpoint|Sent [0-9]+ messages|Reflected|Traceback' "$scratch/send-whole.log")"
+fi
+[ -z "$(git tag -l 'sent/*')" ] || why "'b4 send' of b4/md-series tagged $(git tag -l 'sent/*' | paste -sd' ')"
+t1=$(awk '!/^#/ && NF { print $1; exit }' "$MDS_ROOT/ci/postings/topics")
+git checkout -q "b4/topic-$t1"
+g=$(git config sendemail.sendmailcmd || true)
+case "$g" in *b4-send-guard.sh*) why "on b4/topic-$t1, sendemail.sendmailCmd is $g after ci/resign.sh" ;; esac
+git checkout -q -f "$SERIES_BRANCH"
 # the real branch was only read
 [ "$(git -C "$src" rev-parse "refs/heads/$SERIES_BRANCH")" = "$src_tip" ] ||
 	why "$SERIES_BRANCH of $src moved during the check"
-report "resign: ci/resign.sh as $NEW ($n commits: author, Signed-off-by, trailers, notes, b4 mails)"
+report "resign: ci/resign.sh as $NEW ($n commits: author, Signed-off-by, trailers, notes, b4 mails; b4/md-series still refused, the topics not)"
 
 # 3. every per-topic posting prepared again, under the submitter's name
 nt=0
