@@ -132,7 +132,10 @@ for arch in x86_64 arm64; do
 		cp -a "${img%.img}.modroot" "$MDS_OUT/build/$arch/modroot"
 	fi
 done
+# the time of each check, summed over the patches, for ci/test.sh's summary
+: >"$MDS_OUT/check-times.txt"
 for check in $CHECKS; do
 	log "time in $check: ${took[$check]:-0}s"
+	printf '%6ds  %s\n' "${took[$check]:-0}" "$check" >>"$MDS_OUT/check-times.txt"
 done
 exit $failed
