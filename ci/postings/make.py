@@ -37,7 +37,7 @@ The kselftests that cover these fixes come with the tests and bitmap
 postings.'''
 def fill(t): return textwrap.fill(t,72,break_on_hyphens=False)
 BASE=('The base is the stable release v7.3.4 (tag v7.3.4 of the stable tree, linux-7.3.y); '
-      'the base-commit line below names that tag, not a commit id: the series was prepared on '
+      'the base-commit line b4 adds below names that tag, not a commit id: the series was prepared on '
       'the 7.3.4 release sources, which carry no git history. ')
 def prereq(names):
     if not names: return BASE + 'It applies to v7.3.4 alone.'
@@ -45,7 +45,7 @@ def prereq(names):
             'the prerequisite-patch-id lines below name their patches.' % ', '.join(names))
 topics=[
  ('fixes',1,9,'PATCH',[],"md: raid5 with pages above 4K, a reshape hang, and bitmap writes over the bad-block log",
-  "Nine fixes, for md-fixes (six also for stable): two in raid5 with pages larger than 4K, three in how the bitmap is written over what follows it on the member and read back, a member reference kept when a bitmap write is refused, one where the lockless bitmap marked its own superblock dirty, a reshape that waited for ever when stripe_cache_size was lowered under it, and a stripe_cache_size above INT_MAX taken truncated.",
+  "Nine fixes, for md-fixes (five also for stable): two in raid5 with pages larger than 4K, three in how the bitmap is written over what follows it on the member and read back, a member reference kept when a bitmap write is refused, one where the lockless bitmap marked its own superblock dirty, a reshape that waited for ever when stripe_cache_size was lowered under it, and a stripe_cache_size above INT_MAX taken truncated.",
   '20261125-md-fixes-b4e2ecf3c550'),
  ('tests',10,13,'PATCH',['fixes'],"md: KUnit and kselftests, and the raid5 pivot for every layout",
   "KUnit suites beside raid5.c, kselftests that drive mdadm over loop devices (tools/testing/selftests/drivers/md), and the lowest-chunk pivot of raid5_make_request() (fc05e06e6098) found from the geometry, for the symmetric layouts too.",
