@@ -18,6 +18,11 @@
 #   grow_stall.hold=0|1, grow_stall.sqs=N: md/preread_hold and
 #     md/stripe_queue_size, where the kernel has them (the series)
 # Prints "RESULT N grows, S stalls, F failures" (raid5-grow-stall-table.py).
+# md_common.sh finds its helpers (md_pattern, ktap_helpers.sh) from $0:
+# run this body again with $0 naming a file beside them
+if [ "$0" != /kselftest/drivers/md/md_common.sh ]; then
+	exec bash -c "$(cat "${BASH_SOURCE[0]}")" /kselftest/drivers/md/md_common.sh
+fi
 cd /kselftest/drivers/md || exit 2
 . ./md_common.sh
 knob() { sed -n "s/.*grow_stall\.$1=\([0-9]*\).*/\1/p" /proc/cmdline | grep . || echo "$2"; }
