@@ -17,6 +17,8 @@
 #     10 ms (no REQ_SYNC: partial stripes wait on delayed_list), else O_DIRECT
 #   grow_stall.hold=0|1, grow_stall.sqs=N: md/preread_hold and
 #     md/stripe_queue_size, where the kernel has them (the series)
+#   grow_stall.ss=BYTES: md/stripe_size before the grow (the array's
+#     default otherwise: 4096 on v7.3.4, the build's choice on the series)
 # Prints "RESULT N grows, S stalls, F failures" (raid5-grow-stall-table.py).
 # md_common.sh finds its helpers (md_pattern, ktap_helpers.sh) from $0:
 # run this body again with $0 naming a file beside them
@@ -27,7 +29,7 @@ cd /kselftest/drivers/md || exit 2
 . ./md_common.sh
 knob() { sed -n "s/.*grow_stall\.$1=\([0-9]*\).*/\1/p" /proc/cmdline | grep . || echo "$2"; }
 N=$(knob n 20) W=$(knob w 1) L=$(knob len 786432) BS=$(knob bs 4096) BUF=$(knob buf 0)
-HOLD=$(knob hold '') SQS=$(knob sqs '')
+HOLD=$(knob hold '') SQS=$(knob sqs '') SS=$(knob ss '')
 mode=direct
 if [ "$BUF" = 1 ]; then
 	mode=
@@ -35,12 +37,13 @@ if [ "$BUF" = 1 ]; then
 	echo 1 >/proc/sys/vm/dirty_expire_centisecs
 fi
 md_require
-echo "MDBENCH-NOTE $N grows, $W writer(s) of ${L}B each, ${BS}B writes, ${mode:-buffered}${HOLD:+, preread_hold $HOLD}${SQS:+, stripe_queue_size $SQS}"
+echo "MDBENCH-NOTE $N grows, $W writer(s) of ${L}B each, ${BS}B writes, ${mode:-buffered}${HOLD:+, preread_hold $HOLD}${SQS:+, stripe_queue_size $SQS}${SS:+, stripe_size $SS}"
 stalls=0 fails=0 it=0
 for it in $(seq 1 "$N"); do
 	md_make_members 5 16 || exit 1
 	md_create 5 "${MD_MEMBERS[@]:0:4}" -- --assume-clean --chunk=64 --bitmap=none || exit 1
 	f=$(md_sysfs)
+	[ -z "$SS" ] || echo "$SS" >"$f/stripe_size" || exit 1
 	echo 17 >"$f/stripe_cache_size"
 	[ -n "$HOLD" ] && [ -e "$f/preread_hold" ] && echo "$HOLD" >"$f/preread_hold"
 	[ -n "$SQS" ] && [ -e "$f/stripe_queue_size" ] && echo "$SQS" >"$f/stripe_queue_size"
