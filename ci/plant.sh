@@ -16,8 +16,9 @@
 # under the runner: a case is "# not ok N", a message "# # ...") matches
 # every expect line; MISSED
 # otherwise. Exit 1 if any plant was missed or could not be run.
-# Not part of CI's run (a kernel build and a guest run per plant, 5 to 15
-# minutes each); the cover letter's "planted" results come from it:
+# Not part of CI's run (a kernel build and a guest run per plant: on two
+# cores 5 to 10 minutes for an arch's first build, 1 to 5 for a plant after
+# it); the cover letter's "planted" results come from it:
 #   ci/plant.sh $(ls ci/plants | sed 's/\.diff$//')
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -29,11 +30,12 @@ else
 	src=$("$MDS_ROOT/ci/apply.sh") || die "cannot prepare the series' tree"
 fi
 head=$(git -C "$src" rev-parse HEAD) || die "$src is not a git tree"
+# field KEY: the value(s) of '# KEY: ' in the header of $diff
+field() { sed -n "s/^# $1: //p" "$diff"; }
 missed=0
 for name in "$@"; do
 	diff=$MDS_ROOT/ci/plants/$name.diff
 	[ -f "$diff" ] || { echo "MISSED $name: no $diff"; missed=1; continue; }
-	field() { sed -n "s/^# $1: //p" "$diff"; }
 	arch=$(field arch); test=$(field test); env=$(field env)
 	mapfile -t expects < <(field expect)
 	[ -n "$arch" ] && [ -n "$test" ] && [ ${#expects[@]} -gt 0 ] ||

@@ -78,10 +78,11 @@ for it in $(seq 1 "$N"); do
 	for p in "${pids[@]}"; do wait "$p" || { echo "grow $it: a writer failed"; fails=$((fails + 1)); }; done
 	md_wait_idle
 	for k in $(seq 0 $((W - 1))); do
-		md_verify $((seed + k)) $((k * L)) "$L" "$L" direct >/dev/null ||
+		md_verify $((seed + k)) $((k * L)) "$L" "$L" direct ||
 			{ echo "grow $it: writer $k's data differ"; fails=$((fails + 1)); }
 	done
-	md_check >/dev/null || { echo "grow $it: check failed"; fails=$((fails + 1)); }
+	# md_check says why it failed (the mismatch_cnt, or a check that did not run)
+	md_check || { echo "grow $it: check failed"; fails=$((fails + 1)); }
 	echo "grow $it: done ($(cat "$f/raid_disks") members)"
 	md_stop
 	md_free_members
