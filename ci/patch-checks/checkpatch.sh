@@ -37,6 +37,14 @@ existing_camelcase() {
 		sed -i "s/^\([^ ]*:[0-9]*: \)\?CHECK\(: Avoid CamelCase: <$id>\)\$/\1check\2  [in the tree before this patch: not counted]/" "$f"
 	done
 }
+# Cc: stable with no Fixes: (MISSING_FIXES_TAG): stable-kernel-rules.rst
+# takes a fix whose cause has no commit to name. Not counted only where the
+# message itself says so ("no ... commit is named"), marked in the report.
+stable_without_fixes() {
+	local f=$1
+	sed -n '/^---$/q;p' "$PATCH" | tr '\n' ' ' | grep -qiE 'no (single )?commit is named' || return 0
+	sed -i "s/^\([^ ]*:[0-9]*: \)\?WARNING\(: The commit message has 'stable@', perhaps it also needs a 'Fixes:' tag?\)\$/\1warning\2  [the message says why no commit is named: not counted]/" "$f"
+}
 judge() {
 	local out=$OUT/$CHECK.txt ignore=()
 	[ -f "$DICT" ] || { echo "codespell dictionary $DICT missing" >>"$out"; return 1; }
@@ -44,6 +52,7 @@ judge() {
 	(cd "$TREE" && scripts/checkpatch.pl --strict --codespell --codespellfile="$DICT" \
 		--no-summary --showfile -q "${ignore[@]}" "$PATCH") >>"$out" 2>&1
 	existing_camelcase "$out"
+	stable_without_fixes "$out"
 	if [ ${#ignore[@]} != 0 ]; then
 		cited_commits >>"$out"
 		new_files_maintained >>"$out"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# RAID5 grows under writers, counting stalls: the loop of patch 33 (a
+# RAID5 grows under writers, counting stalls: the loop of patch 10 (a
 # reshape destination handled again and again while its source's I/O sits
 # in raid5d's plug). Each grow: RAID5 of four 16 MiB loop members (64K
 # chunk, --assume-clean, no bitmap, stripe_cache_size 17), writers looping

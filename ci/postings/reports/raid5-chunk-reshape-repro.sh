@@ -3,9 +3,23 @@
 # (128 KiB -> 64 KiB) stopped with mdadm --stop and assembled again; no
 # other I/O. Needs root, mdadm, losetup and 4 x 32 MiB of /tmp. Prints
 # the reshape positions, the first byte that differs from what was
-# written, how many MiB differ, and mismatch_cnt after a check.
+# written, how many MiB differ, mismatch_cnt after a check, mdadm -D and
+# -E before the stop, after the assembly and after the reshape, and the
+# kernel's md messages. In the harness's guest: 'selftests/run-guest.sh
+# ARCH KERNEL CPIO LOG bench:raid5-chunk-reshape-repro' (mkinitramfs.sh
+# copies it into the initramfs).
 set -u
 cd /tmp || exit 1
+udevd=none
+for c in /proc/[0-9]*/comm; do
+	case $(cat "$c" 2>/dev/null) in systemd-udevd|udevd) udevd=running ;; esac
+done
+echo "kernel $(uname -r), $(mdadm --version 2>&1), udev: $udevd, PID 1: $(cat /proc/1/comm)"
+# show STAGE: mdadm's view of the array and of its first member
+show() {
+	echo "--- mdadm -D, $1 ---"; mdadm -D "$md"
+	echo "--- mdadm -E ${L[0]}, $1 ---"; mdadm -E "${L[0]}"
+}
 # mdadm_procs: the mdadm processes running (from /proc: no pgrep needed)
 mdadm_procs() {
 	local c
@@ -33,15 +47,18 @@ m0=$(basename "${L[0]}")
 echo "before the stop: sync_action $(cat "$sys/sync_action"), reshape_position $(cat "$sys/reshape_position")," \
 	"$m0 offset $(cat "$sys/dev-$m0/offset") new_offset $(cat "$sys/dev-$m0/new_offset")," \
 	"mdadm processes: $(mdadm_procs)"
+show "before the stop"
 mdadm --stop "$md" || exit 1
 mdadm --assemble "$md" --run --quiet "${L[@]}" || exit 1
 sys=/sys/block/$(basename "$(readlink -f "$md")")/md
 echo "after the assembly: sync_action $(cat "$sys/sync_action"), reshape_position $(cat "$sys/reshape_position")," \
 	"$m0 offset $(cat "$sys/dev-$m0/offset") new_offset $(cat "$sys/dev-$m0/new_offset")," \
 	"mdadm processes: $(mdadm_procs)"
+show "after the assembly"
 echo system >"$sys/sync_speed_max"
 while [ "$(cat "$sys/sync_action")" != idle ]; do sleep 1; done
 echo "reshape done: chunk_size $(cat "$sys/chunk_size"), reshape_position $(cat "$sys/reshape_position")"
+show "after the reshape"
 cmp repro.ref "$md" && echo "data: identical"
 bad=0
 for ((m = 0; m < size / 1048576; m++)); do
@@ -53,6 +70,8 @@ echo check >"$sys/sync_action"
 sleep 1
 while [ "$(cat "$sys/sync_action")" != idle ]; do sleep 1; done
 echo "check: mismatch_cnt $(cat "$sys/mismatch_cnt")"
+echo "--- the kernel's md messages ---"
+dmesg | grep -E 'md[0-9]*:|md/raid|raid6:|async_tx|reshape' | grep -v 'command line'
 mdadm --stop "$md"
 for l in "${L[@]}"; do losetup -d "$l"; done
 rm -f repro?.img repro.ref
