@@ -71,7 +71,7 @@ sleep 1
 while [ "$(cat "$sys/sync_action")" != idle ]; do sleep 1; done
 echo "check: mismatch_cnt $(cat "$sys/mismatch_cnt")"
 echo "--- the kernel's md messages ---"
-dmesg | grep -E 'md[0-9]*:|md/raid|raid6:|async_tx|reshape' | grep -v 'command line'
+dmesg | grep -E 'md[0-9]*:|md/raid|raid6:|async_tx|reshape' | grep -viE 'command line|mdtest='
 mdadm --stop "$md"
 for l in "${L[@]}"; do losetup -d "$l"; done
 rm -f repro?.img repro.ref
