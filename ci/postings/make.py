@@ -44,7 +44,7 @@ def prereq(names):
     return (BASE + 'It applies to v7.3.4 once the postings before it are applied (%s), in that order: '
             'the prerequisite-patch-id lines below name their patches.' % ', '.join(names))
 topics=[
- ('fixes',1,10,'PATCH',[],"md: raid5 with pages above 4K, a reshape hang, and bitmap writes over the bad-block log",
+ ('fixes',1,10,'PATCH',[],"md: raid5 with pages above 4K, two reshape hangs, and bitmap writes over the bad-block log",
   "Ten fixes, for md-fixes (six also for stable): two in raid5 with pages larger than 4K, three in how the bitmap is written over what follows it on the member and read back, a member reference kept when a bitmap write is refused, one where the lockless bitmap marked its own superblock dirty, a reshape that waited for ever when stripe_cache_size was lowered under it, a stripe_cache_size above INT_MAX taken truncated, and a grow that stopped at its start with raid5d spinning.",
   '20261125-md-fixes-b4e2ecf3c550'),
  ('tests',11,14,'PATCH',['fixes'],"md: KUnit and kselftests, and the raid5 pivot for every layout",
