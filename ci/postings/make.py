@@ -32,9 +32,7 @@ tests='''How to run the tests:
 
   ./tools/testing/kunit/kunit.py run --kunitconfig=drivers/md
   make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root'''
-fixes_repro='''How to reproduce: each patch's message says, on v7.3.4 with mdadm.
-The kselftests that cover these fixes come with the tests and bitmap
-postings.'''
+fixes_repro='''How to reproduce: each patch's message says, on v7.3.4 with mdadm.'''
 def fill(t): return textwrap.fill(t,72,break_on_hyphens=False)
 BASE=('The base is the stable release v7.3.4 (tag v7.3.4 of the stable tree, linux-7.3.y); '
       'the base-commit line b4 adds below names that tag, not a commit id: the series was prepared on '
