@@ -10,10 +10,9 @@
 # copies it into the initramfs).
 set -u
 cd /tmp || exit 1
+# udev runs where its control socket is (as the md kselftests judge it)
 udevd=none
-for c in /proc/[0-9]*/comm; do
-	case $(cat "$c" 2>/dev/null) in systemd-udevd|udevd) udevd=running ;; esac
-done
+[ -S /run/udev/control ] && udevd=running
 echo "kernel $(uname -r), $(mdadm --version 2>&1), udev: $udevd, PID 1: $(cat /proc/1/comm)"
 # show STAGE: mdadm's view of the array and of its first member
 show() {
@@ -26,6 +25,14 @@ mdadm_procs() {
 	for c in /proc/[0-9]*/cmdline; do
 		tr '\0' ' ' <"$c" 2>/dev/null && echo
 	done | grep '^[^ ]*mdadm ' | sed 's/ $//' | paste -sd';' -
+}
+# state STAGE: the reshape as sysfs has it, the mdadm processes running,
+# then show STAGE
+state() {
+	echo "$1: sync_action $(cat "$sys/sync_action"), reshape_position $(cat "$sys/reshape_position")," \
+		"$m0 offset $(cat "$sys/dev-$m0/offset") new_offset $(cat "$sys/dev-$m0/new_offset")," \
+		"mdadm processes: $(mdadm_procs)"
+	show "$1"
 }
 L=()
 for i in 0 1 2 3; do
@@ -44,17 +51,11 @@ echo 1000 >"$sys/sync_speed_max"
 mdadm --grow "$md" --chunk=64 || exit 1
 sleep 5
 m0=$(basename "${L[0]}")
-echo "before the stop: sync_action $(cat "$sys/sync_action"), reshape_position $(cat "$sys/reshape_position")," \
-	"$m0 offset $(cat "$sys/dev-$m0/offset") new_offset $(cat "$sys/dev-$m0/new_offset")," \
-	"mdadm processes: $(mdadm_procs)"
-show "before the stop"
+state "before the stop"
 mdadm --stop "$md" || exit 1
 mdadm --assemble "$md" --run --quiet "${L[@]}" || exit 1
 sys=/sys/block/$(basename "$(readlink -f "$md")")/md
-echo "after the assembly: sync_action $(cat "$sys/sync_action"), reshape_position $(cat "$sys/reshape_position")," \
-	"$m0 offset $(cat "$sys/dev-$m0/offset") new_offset $(cat "$sys/dev-$m0/new_offset")," \
-	"mdadm processes: $(mdadm_procs)"
-show "after the assembly"
+state "after the assembly"
 echo system >"$sys/sync_speed_max"
 while [ "$(cat "$sys/sync_action")" != idle ]; do sleep 1; done
 echo "reshape done: chunk_size $(cat "$sys/chunk_size"), reshape_position $(cat "$sys/reshape_position")"
