@@ -29,8 +29,6 @@ if [ -n "$modroot" ]; then
 fi
 mkdir -p "$stage/bench"
 cp "$MDS_ROOT"/selftests/bench/*.sh "$stage/bench/" 2>/dev/null || true
-# and the reproducers of the reports sent with the postings (ci/postings/reports)
-cp "$MDS_ROOT"/ci/postings/reports/*-repro.sh "$stage/bench/"
 # the benchmarks' own random-write tool (not part of the upstream test)
 "${cross}gcc" -O2 -Wall -static -o "$stage/usr/bin/md_randio" "$MDS_ROOT/selftests/bench/md_randio.c" ||
 	die "md_randio for $arch does not build"

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Reproducer for raid5-chunk-reshape.txt: a RAID5 chunk-size change
+# Reproducer for "md/raid5: recompute min_offset_diff when a reshape
+# starts" (patch 11; v7.3.4 misplaces data): a RAID5 chunk-size change
 # (128 KiB -> 64 KiB) stopped with mdadm --stop and assembled again; no
 # other I/O. Needs root, mdadm, losetup and 4 x 32 MiB of /tmp. Prints
 # the reshape positions, the first byte that differs from what was
