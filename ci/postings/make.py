@@ -34,9 +34,10 @@ tests='''How to run the tests:
   make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root'''
 fixes_repro='''How to reproduce: each patch's message says, on v7.3.4 with mdadm.'''
 def fill(t): return textwrap.fill(t,72,break_on_hyphens=False)
-BASE=('The base is the stable release v7.3.4 (tag v7.3.4 of the stable tree, linux-7.3.y); '
-      'the base-commit line b4 adds below names that tag, not a commit id: the series was prepared on '
-      'the 7.3.4 release sources, which carry no git history. ')
+BASE=("The base is the stable release v7.3.4: 'git checkout v7.3.4' in linux-stable (linux-7.3.y), "
+      'or the 7.3.4 release tarball. The base-commit line b4 adds below names that tag, not a commit id: '
+      "the series was prepared on Debian's linux-source-7.3 7.3.4-1~bpo13+1, whose drivers/md is "
+      'v7.3.4\'s unchanged (Debian patches nothing there), and which carries no git history. ')
 def prereq(names):
     if not names: return BASE + 'It applies to v7.3.4 alone.'
     return (BASE + 'It applies to v7.3.4 once the postings before it are applied (%s), in that order: '
