@@ -8,8 +8,10 @@
 # -E before the stop, after the assembly and after the reshape, and the
 # kernel's md messages. In the harness's guest: 'selftests/run-guest.sh
 # ARCH KERNEL CPIO LOG bench:raid5-chunk-reshape-repro' (mkinitramfs.sh
-# copies it into the initramfs).
+# copies it into the initramfs). REPRO_CHUNK and REPRO_NEW_CHUNK (KiB,
+# default 128 and 64) choose the two chunk sizes.
 set -u
+chunk=${REPRO_CHUNK:-128} new_chunk=${REPRO_NEW_CHUNK:-64}
 cd /tmp || exit 1
 # udev runs where its control socket is (as the md kselftests judge it)
 udevd=none
@@ -42,14 +44,14 @@ for i in 0 1 2 3; do
 	L+=("$l")
 done
 md=/dev/md/repro
-mdadm --create "$md" --run --quiet --level=5 --raid-devices=4 --chunk=128 \
+mdadm --create "$md" --run --quiet --level=5 --raid-devices=4 --chunk="$chunk" \
 	--assume-clean --bitmap=none "${L[@]}" || exit 1
 sys=/sys/block/$(basename "$(readlink -f "$md")")/md
 size=$(blockdev --getsize64 "$md")
 head -c "$size" /dev/urandom >repro.ref
 dd if=repro.ref of="$md" bs=1M oflag=direct status=none
 echo 1000 >"$sys/sync_speed_max"
-mdadm --grow "$md" --chunk=64 || exit 1
+mdadm --grow "$md" --chunk="$new_chunk" || exit 1
 sleep 5
 m0=$(basename "${L[0]}")
 state "before the stop"
