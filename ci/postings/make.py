@@ -32,6 +32,13 @@ tests='''How to run the tests:
 
   ./tools/testing/kunit/kunit.py run --kunitconfig=drivers/md
   make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root'''
+faults_tests='''How to run the tests:
+
+  make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root
+
+run_tests leaves md_unclean_stop.sh out (it resets the machine): it runs
+only on disks whose serial starts with "mdcrash", over two boots, as its
+header says.'''
 fixes_repro='''How to reproduce: each patch's message says, on v7.3.4 with mdadm.'''
 def fill(t): return textwrap.fill(t,72,break_on_hyphens=False)
 BASE=("The base is the stable release v7.3.4: 'git checkout v7.3.4' in linux-stable (linux-7.3.y), "
@@ -99,7 +106,7 @@ for name,a,b,prefix,deps,subj,intro,cid in topics:
     if name=='bitmap': part+='\n\n'+bitmap_found
     part=renum(part,a,b)
     body=[subj,'',fill(intro),'',fill('This is v1: nothing of it has been posted before. '+prereq(deps)),'',part]
-    body+=['',tests if name!='fixes' else fixes_repro,'']
+    body+=['',fixes_repro if name=='fixes' else faults_tests if name=='faults' else tests,'']
     emit('ci/postings/%s.txt' % name, '\n'.join(body))
 
 stale = [p for p, t in written.items() if not os.path.exists(p) or open(p).read() != t]
