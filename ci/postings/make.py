@@ -28,13 +28,14 @@ def block(a,b):
     return '\n'.join(out)
 figures=s[s.index('Member sectors read per MiB written'):s.index('How to run the tests:')].rstrip()
 bitmap_found=s[s.index('What the bitmap tests found'):s.index('Fault tests (for md-next)')].rstrip()
+kselftest_run='  make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root'
 tests='''How to run the tests:
 
   ./tools/testing/kunit/kunit.py run --kunitconfig=drivers/md
-  make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root'''
+'''+kselftest_run
 faults_tests='''How to run the tests:
 
-  make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root
+'''+kselftest_run+'''
 
 run_tests leaves md_unclean_stop.sh out (it resets the machine): it runs
 only on disks whose serial starts with "mdcrash", over two boots, as its
