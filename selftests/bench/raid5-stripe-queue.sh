@@ -59,7 +59,7 @@ sqs_list=$(cmdarg 'sq\.sqs')
 sqs_list=${sqs_list:-0 1024h}
 # has this kernel md/stripe_queue_size, md/preread_hold? (an array shows
 # them) A kernel with the hold but not the queues (the series at its
-# patch 36) runs the values 0 and 0h only.
+# patch 37) runs the values 0 and 0h only.
 have_sqs=0 have_hold=0
 if mdadm --create /dev/md0 --run --quiet --level=5 --raid-devices=4 --assume-clean \
 	--size=65536 --bitmap=none "${devs[@]}" >/dev/null 2>&1; then
