@@ -8,19 +8,21 @@
 # subject prefix, To/Cc from get_maintainer.pl for its own patches
 # (--auto-to-cc through ci/b4-recipients.sh: device-mapper's entry only
 # where a patch touches device-mapper), and its prerequisites declared with 'b4 prep
-# --edit-deps': every patch of the postings before it, as 'patch-id:'
-# (git patch-id --stable, what 'b4 send' writes as prerequisite-patch-id),
-# and, on the Debian base, 'base-commit: v7.3.4', the release a maintainer
+# --edit-deps': the postings the topics file names for it (DEPS), each by its
+# b4 change-id ('change-id: ID:v1', which stays valid across versions), and
+# every patch of them as 'patch-id:' (git patch-id --stable, what 'b4 send'
+# writes as prerequisite-patch-id once it has sent them), and, on the Debian base, 'base-commit: v7.3.4', the release a maintainer
 # can fetch, instead of the local import (b4_cover_template). The mails go to
 # $MDS_OUT/b4-topics/NAME (b4 send --no-sign -o; nothing is sent).
 #
-# Then the check a maintainer's 'b4 shazam' makes: in a scratch worktree at
-# the base, 'git am' the mails of each posting after those of its
-# prerequisites; each must apply, and the tree after it must be the
-# series' tree at the topic's last patch (so the per-patch build checks
-# of those commits hold for the postings). Also: no mail names the local
-# base commit, every cover letter names v7.3.4 and as many
-# prerequisite-patch-id lines as its prerequisites have patches.
+# Then the checks a maintainer's 'b4 shazam' makes: in a scratch worktree at
+# the base, 'git am' the mails of each posting after those of exactly its
+# declared prerequisites: each must apply. And all postings in the order of
+# the series: the tree after each must be the series' tree at the topic's
+# last patch (so the per-patch build checks of those commits hold for the
+# postings). Also: no mail names the local base commit, every cover letter
+# names v7.3.4, one prerequisite-change-id line per prerequisite posting and
+# as many prerequisite-patch-id lines as those postings have patches.
 # Prints PASS/FAIL lines; exits non-zero on a FAIL.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -58,10 +60,21 @@ mapfile -t commits < <(git rev-list --reverse "md-series-base..$SERIES_BRANCH")
 # an editor for b4 that writes FILE over what b4 gives it
 editor() { printf '#!/bin/sh\ncat "%s" >"$1"\n' "$1" >"$out/editor"; chmod +x "$out/editor"; }
 
-prereq_ids=()
-while read -r topic first last prefix cid; do
+declare -A t_cid t_ids
+while read -r topic first last prefix cid deps; do
 	case "$topic" in ''|'#'*) continue ;; esac
 	prefix=${prefix//_/ }
+	t_cid[$topic]=$cid
+	deps=${deps:--}
+	[ "$deps" = - ] && deps=
+	prereq_ids=()
+	ndeps=0
+	for d in ${deps//,/ }; do
+		[ -n "${t_ids[$d]:-}" ] || { fail "$topic: prerequisite $d is not a posting before it"; continue 2; }
+		read -ra ids <<<"${t_ids[$d]}"
+		prereq_ids+=("${ids[@]}")
+		ndeps=$((ndeps + 1))
+	done
 	fork=$base
 	[ "$first" -gt 1 ] && fork=${commits[$((first - 2))]}
 	git checkout -q -f -B "b4/topic-$topic" "$fork" || { fail "$topic: no branch"; continue; }
@@ -84,7 +97,10 @@ while read -r topic first last prefix cid; do
 	editor "$MDS_ROOT/ci/postings/$topic.txt"
 	GIT_EDITOR=$out/editor EDITOR=$out/editor "$B4" -q prep --edit-cover >/dev/null 2>&1 ||
 		{ fail "$topic: b4 prep --edit-cover failed"; continue; }
-	for p in "${prereq_ids[@]}"; do echo "patch-id: $p"; done >"$out/$topic.deps"
+	{
+		for d in ${deps//,/ }; do echo "change-id: ${t_cid[$d]}:v1"; done
+		for p in "${prereq_ids[@]}"; do echo "patch-id: $p"; done
+	} >"$out/$topic.deps"
 	editor "$out/$topic.deps"
 	GIT_EDITOR=$out/editor EDITOR=$out/editor "$B4" -q prep --edit-deps >/dev/null 2>&1 ||
 		{ fail "$topic: b4 prep --edit-deps failed"; continue; }
@@ -104,6 +120,8 @@ while read -r topic first last prefix cid; do
 	want=${#prereq_ids[@]}
 	got=$(grep -c '^prerequisite-patch-id: ' "$cover")
 	[ "$got" = "$want" ] || fail "$topic: $got prerequisite-patch-id lines, $want prerequisite patches"
+	got=$(grep -c '^prerequisite-change-id: ' "$cover")
+	[ "$got" = "$ndeps" ] || fail "$topic: $got prerequisite-change-id lines, $ndeps prerequisite postings"
 	! grep -lq "$base" "$out/$topic"/* || fail "$topic: a mail names the local base commit ${base:0:12}"
 	if [ "$prefix" != PATCH ]; then
 		grep -qE "^Subject: \[[^]]*${prefix% PATCH}" "$cover" || fail "$topic: the subject has no ${prefix% PATCH}"
@@ -115,32 +133,59 @@ while read -r topic first last prefix cid; do
 	   grep -qiE '^(To|Cc):.*(dm-devel@|snitzer@)|^ .*(dm-devel@|snitzer@)' "$out/$topic"/*; then
 		fail "$topic: device-mapper's maintainers or list addressed, no device-mapper file touched"
 	fi
-	log "b4 topic $topic: $nmail mails, $got prerequisite patches, Cc $(grep -m1 -i '^Cc:' "$cover" | cut -c1-100)"
+	log "b4 topic $topic: $nmail mails, prerequisites ${deps:-none} ($want patches), Cc $(grep -m1 -i '^Cc:' "$cover" | cut -c1-100)"
+	t_ids[$topic]=
 	for ((i = first - 1; i < last; i++)); do
-		prereq_ids+=("$(git show "${commits[$i]}" | git patch-id --stable | cut -d' ' -f1)")
+		t_ids[$topic]+="$(git show "${commits[$i]}" | git patch-id --stable | cut -d' ' -f1) "
 	done
 done <"$TOPICS"
 git checkout -q -f "$SERIES_BRANCH"
 
-# each posting applies with git am after its prerequisites, and gives the
-# series' tree at its last patch. A posting's prerequisites are all the
-# postings before it, so one worktree at the base takes them in order.
+# am_posting NAME: git am NAME's mails (not its cover letter) in $wt
+am_posting() {
+	local m
+	[ -d "$out/$1" ] || { echo "no mails for $1" >"$out/$1.am.log"; return 1; }
+	for m in $(ls "$out/$1"/* | tail -n +2); do
+		git -C "$wt" am -q --keep-cr "$m" >"$out/$1.am.log" 2>&1 ||
+			{ git -C "$wt" am --abort >/dev/null 2>&1; return 1; }
+	done
+}
 wt=$out/worktree
 git worktree remove --force "$wt" >/dev/null 2>&1
 git worktree add -q --detach "$wt" "$base" || die "no worktree at the base"
+# each posting applies with git am on the base after exactly the postings
+# it declares (the state after a set of prerequisites is kept for the
+# postings that declare the same set)
+declare -A after
+while read -r topic first last prefix cid deps; do
+	case "$topic" in ''|'#'*) continue ;; esac
+	deps=${deps:--}
+	[ "$deps" = - ] && deps=
+	ok=1
+	if [ -n "${after[$deps]:-}" ]; then
+		git -C "$wt" checkout -q -f --detach "${after[$deps]}"
+	else
+		git -C "$wt" checkout -q -f --detach "$base"
+		for d in ${deps//,/ }; do
+			am_posting "$d" || { ok=0; break; }
+		done
+		[ $ok = 1 ] && after[$deps]=$(git -C "$wt" rev-parse HEAD)
+	fi
+	[ $ok = 1 ] && { d=$topic; am_posting "$topic" || ok=0; }
+	if [ $ok = 1 ]; then
+		pass "$topic: patches $first-$last apply on v7.3.4 after exactly its prerequisites (${deps:-none})"
+	else
+		fail "$topic: does not apply on v7.3.4 after its prerequisites (${deps:-none}): $d: $(tail -n 2 "$out/$d.am.log" | tr '\n' ' ')"
+	fi
+done <"$TOPICS"
+# all postings in the order of the series give the series' tree at each
+# posting's last patch
+git -C "$wt" checkout -q -f --detach "$base"
 applied=()
-while read -r topic first last prefix cid; do
+while read -r topic first last prefix cid deps; do
 	case "$topic" in ''|'#'*) continue ;; esac
 	ok=1
-	if [ -d "$out/$topic" ]; then
-		for m in $(ls "$out/$topic"/* | tail -n +2); do
-			git -C "$wt" am -q --keep-cr "$m" >"$out/$topic.am.log" 2>&1 ||
-				{ git -C "$wt" am --abort >/dev/null 2>&1; ok=0; break; }
-		done
-	else
-		echo "no mails" >"$out/$topic.am.log"
-		ok=0
-	fi
+	am_posting "$topic" || ok=0
 	if [ $ok = 0 ]; then
 		fail "$topic: does not apply with git am after ${applied[*]:-nothing}: $(tail -n 2 "$out/$topic.am.log" | tr '\n' ' ')"
 		break
@@ -148,7 +193,7 @@ while read -r topic first last prefix cid; do
 		fail "$topic: applied after ${applied[*]:-nothing}, the tree differs from the series at patch $last"
 		break
 	else
-		pass "$topic: patches $first-$last apply after ${applied[*]:-the base alone}, tree = series at patch $last"
+		pass "$topic: in the series' order, after ${applied[*]:-the base alone}, tree = series at patch $last"
 	fi
 	applied+=("$topic")
 done <"$TOPICS"

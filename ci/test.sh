@@ -106,9 +106,9 @@ step "KUnit: kunit.py config"
 # Every TEST_PROGS of the series' Makefile, so that a new test is one too,
 # md_unclean_stop.sh is TEST_PROGS_EXTENDED (it resets the machine): it runs
 # over two boots of its own (selftests/unclean-stop.sh).
-MUST_RUN=$(sed -n 's/^TEST_PROGS *+\{0,1\}:\{0,1\}= *//p' \
-	"$tree/tools/testing/selftests/drivers/md/Makefile" |
-	sed 's|^|drivers/md/|' | paste -sd, -)
+MUST_RUN=$(make -s --no-print-directory -C "$tree/tools/testing/selftests/drivers/md" \
+	-f Makefile -f <(printf 'mds-print-progs:\n\t@echo $(TEST_PROGS)\n') mds-print-progs |
+	tr ' ' '\n' | sed -n 's|^\(md_.*\.sh\)$|drivers/md/\1|p' | paste -sd, -)
 [ -n "$MUST_RUN" ] || fail "no TEST_PROGS in tools/testing/selftests/drivers/md/Makefile"
 
 # CI's share of the guest tests, for its time on two cores (TCG only; the

@@ -46,10 +46,17 @@ BASE=("The base is the stable release v7.3.4: 'git checkout v7.3.4' in linux-sta
       'or the 7.3.4 release tarball. The base-commit line b4 adds below names that tag, not a commit id: '
       "the series was prepared on Debian's linux-source-7.3 7.3.4-1~bpo13+1, whose drivers/md is "
       'v7.3.4\'s unchanged (Debian patches nothing there), and which carries no git history. ')
-def prereq(names):
-    if not names: return BASE + 'It applies to v7.3.4 alone.'
-    return (BASE + 'It applies to v7.3.4 once the postings before it are applied (%s), in that order: '
-            'the prerequisite-patch-id lines below name their patches.' % ', '.join(names))
+WHY={
+ 'tests': 'the fixes posting (its KUnit test of the data offset move tests a helper that posting adds)',
+ 'after-tests': 'the fixes and tests postings (the kselftest library and the KUnit build lines it extends come with the tests posting, which needs the fixes)',
+ 'stripe-queue': 'the fixes, tests, linear, stripe-size and faults postings: the raid5 code and md.rst text of stripe-size it builds on, md_pattern.c\'s member mode of linear beside which its anyof mode goes, and md_mdadm_grows of the kselftest library, from faults; it needs neither bitmap nor anything of it',
+}
+def prereq(name, names):
+    if not names: return BASE + 'It applies to v7.3.4 alone; no other posting needs to be applied first.'
+    why = WHY.get(name, WHY['after-tests'])
+    return (BASE + 'It applies to v7.3.4 after %s, in that order, and needs no other posting. '
+            'The prerequisite-change-id lines below name those postings by their b4 change-id, '
+            'the prerequisite-patch-id lines their patches.' % why)
 topics=[
  ('fixes',1,12,'PATCH',[],"md: raid5 with pages above 4K, reshape fixes, and bitmap writes over the bad-block log",
   "Twelve fixes, for md-fixes (eight also for stable): two in raid5 with pages larger than 4K, three in how the bitmap is written over what follows it on the member and read back, a member reference kept when a bitmap write is refused, one where the lockless bitmap marked its own superblock dirty, a reshape that waited for ever when stripe_cache_size was lowered under it, a stripe_cache_size above INT_MAX taken truncated, a grow that stopped at its start with raid5d spinning, and two in reshapes that move the data offset, which recorded no position before they overwrote old data (a chunk-size change stopped and assembled again misplaced data): one of a running array, which ran as if the data did not move, and one for a move of up to twice the larger chunk.",
@@ -60,29 +67,31 @@ topics=[
  ('linear',18,19,'PATCH',['fixes','tests'],"md/md-linear: scan the last few members in which_dev()",
   "which_dev() bisects while more than a few members are left and scans the rest, after Coly Li's V3 and its review; a KUnit suite and a kselftest.",
   '20261125-md-linear-532ab4c24bfe'),
- ('stripe-size',20,23,'PATCH',['fixes','tests','linear'],"md/raid5: a build-time default stripe_size for pages above 4K",
+ ('stripe-size',20,23,'PATCH',['fixes','tests'],"md/raid5: a build-time default stripe_size for pages above 4K",
   "A Kconfig choice of the stripe_size new arrays start with where pages are larger than 4K, after the request limit is sized for the smallest stripe; a KUnit table and a kselftest.",
   '20261125-md-stripe-size-eb1f44dbbfe0'),
- ('bitmap',24,29,'PATCH',['fixes','tests','linear','stripe-size'],"md: bitmap writes sized for the member",
+ ('bitmap',24,29,'PATCH',['fixes','tests'],"md: bitmap writes sized for the member",
   "The bitmap's and the v1.x superblock's writes in whole physical blocks where they start on one and that fits their space (io_opt where it fits, as 8745faa95611 does; a v1.x superblock of 1 KiB or less with no bitmap in use, PPL included, keeps its logical-block write short of sb+2, where a bitmap may be added); the rounding never reaches the data, the superblock, PPL, a bad-block log or the member's end. Two writes stay where v7.3.4 puts them: a lockless bitmap's states, which v7.3.4 sizes without its 1 KiB header, run up to 2 sectors past the reserved sectors (its last write is now padded to the physical block, within the room before what follows), and a classic bitmap that older mdadm laid over the bad-block log is still written over it, in logical blocks. bitmap/space is bounded by what follows the bitmap; KUnit for the size, room and superblock-limit helpers, kselftests with members of a terabyte and a bitmap added to a running array.",
   '20261125-md-bitmap-70868220c5ca'),
- ('faults',30,35,'PATCH',['fixes','tests','linear','stripe-size','bitmap'],"selftests: md: fault tests",
+ ('faults',30,35,'PATCH',['fixes','tests'],"selftests: md: fault tests",
   "kselftests that fail a member, repair read errors, verify with fio, reshape under writes, write bad input and stop an array uncleanly.",
   '20261125-md-faults-8e280dfe5e93'),
- ('stripe-queue',36,45,'RFC PATCH',['fixes','tests','linear','stripe-size','bitmap','faults'],"md/raid5: stripe queues",
+ ('stripe-queue',36,45,'RFC PATCH',['fixes','tests','linear','stripe-size','faults'],"md/raid5: stripe queues",
   "Pending writes tracked apart from stripe_head memory, served fewest reads first, and O_DIRECT partial stripes held while other writes may complete them. An RFC: the figures below are from QEMU guests, not from disks, and the default stays off. Two knobs, both off by default: md/preread_hold (patch 2, the O_DIRECT hold, which needs no queue) and md/stripe_queue_size (patches 4-6, the queues). In the guests the hold alone cuts concurrent O_DIRECT writers' member reads at every cache size (by 4 to 9 times at the default stripe_cache_size), and the queues cut buffered writers' reads and make a buffered stream write faster, at a cost in raid5d CPU and, at stripe_cache_size 32, in O_DIRECT p99 latency. Figures from real disks are not measured.",
   '20261125-md-stripe-queue-21b43b7cf273'),
 ]
 topics_text = ('''# One b4 posting per topic (ci/b4-topics.sh), in the order of the series.
-# NAME FIRST LAST PREFIX CHANGE-ID: patches FIRST..LAST of 'series'; PREFIX
-# is the subject prefix ("PATCH" or "RFC_PATCH", '_' for the space);
-# CHANGE-ID is the posting's b4 change-id, kept from one version to the next. A posting
-# declares every posting above it as its prerequisites: its patches apply
-# with git am only on top of them (shared Kconfig, Makefile and md.rst
-# context), and CI checks that they do. Its cover letter (subject line,
-# blank line, body) is ci/postings/NAME.txt, made from cover-letter.txt.
+# NAME FIRST LAST PREFIX CHANGE-ID DEPS: patches FIRST..LAST of 'series';
+# PREFIX is the subject prefix ("PATCH" or "RFC_PATCH", '_' for the space);
+# CHANGE-ID is the posting's b4 change-id, kept from one version to the
+# next; DEPS the postings it needs applied first (comma separated, '-' for
+# none), declared to b4 by change-id and patch-ids: its patches apply with
+# git am on v7.3.4 after exactly those, and CI checks that they do, and
+# that all postings in this order give the series. Its cover letter
+# (subject line, blank line, body) is ci/postings/NAME.txt, made from
+# cover-letter.txt.
 ''')
-topics_text += ''.join('%s %d %d %s %s\n' % (t[0], t[1], t[2], t[3].replace(' ', '_'), t[7]) for t in topics)
+topics_text += ''.join('%s %d %d %s %s %s\n' % (t[0], t[1], t[2], t[3].replace(' ', '_'), t[7], ','.join(t[4]) or '-') for t in topics)
 emit('ci/postings/topics', topics_text)
 def where(n):
     for t in topics:
@@ -106,7 +115,7 @@ for name,a,b,prefix,deps,subj,intro,cid in topics:
     if name=='stripe-queue': part+='\n\n'+figures
     if name=='bitmap': part+='\n\n'+bitmap_found
     part=renum(part,a,b)
-    body=[subj,'',fill(intro),'',fill('This is v1: nothing of it has been posted before. '+prereq(deps)),'',part]
+    body=[subj,'',fill(intro),'',fill('This is v1: nothing of it has been posted before. '+prereq(name,deps)),'',part]
     body+=['',fixes_repro if name=='fixes' else faults_tests if name=='faults' else tests,'']
     emit('ci/postings/%s.txt' % name, '\n'.join(body))
 
