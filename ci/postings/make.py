@@ -49,6 +49,7 @@ BASE=("The base is the stable release v7.3.4: 'git checkout v7.3.4' in linux-sta
 WHY={
  'tests': 'the fixes posting (its KUnit test of the data offset move tests a helper that posting adds)',
  'after-tests': 'the fixes and tests postings (the kselftest library and the KUnit build lines it extends come with the tests posting, which needs the fixes)',
+ 'faults': 'the fixes and tests postings (the kselftest library it extends comes with the tests posting, which needs the fixes; its reshape and stripe_cache_size cases test fixes of the fixes posting)',
  'stripe-queue': 'the fixes, tests, linear, stripe-size and faults postings: the raid5 code and md.rst text of stripe-size it builds on, md_pattern.c\'s member mode of linear beside which its anyof mode goes, and md_mdadm_grows of the kselftest library, from faults; it needs neither bitmap nor anything of it',
 }
 def prereq(name, names):
@@ -110,11 +111,27 @@ def renum(text, a, b):
     text=re.sub(r'\b(without|needs|of|by) (\d+)-(\d+)\b', lambda m: '%s %s-%s' % (m.group(1), one(m.group(2)), one(m.group(3))), text)
     text=re.sub(r'\b(needs|needed by|version of) (\d+)\b', lambda m: '%s %s' % (m.group(1), one(m.group(2))), text)
     return text
+def rewrap(entries):
+    # an entry that renumbering made wider than 72 columns, filled again
+    out=[]; cur=[]
+    def flush():
+        if cur and max(len(l) for l in cur) > 72:
+            m=re.match(r'^( *\d+  )', cur[0])
+            words=' '.join(l.strip() for l in cur)[len(m.group(1).strip()):].strip()
+            out.extend(textwrap.wrap(words, 72, initial_indent=m.group(1), subsequent_indent='     ',
+                                     break_on_hyphens=False, break_long_words=False))
+        else:
+            out.extend(cur)
+        cur.clear()
+    for l in entries.split('\n'):
+        if re.match(r'^ *\d+  \S', l): flush()
+        cur.append(l)
+    flush()
+    return '\n'.join(out)
 for name,a,b,prefix,deps,subj,intro,cid in topics:
-    part=block(a,b)
-    if name=='stripe-queue': part+='\n\n'+figures
-    if name=='bitmap': part+='\n\n'+bitmap_found
-    part=renum(part,a,b)
+    part=rewrap(renum(block(a,b),a,b))
+    if name=='stripe-queue': part+='\n\n'+renum(figures,a,b)
+    if name=='bitmap': part+='\n\n'+renum(bitmap_found,a,b)
     body=[subj,'',fill(intro),'',fill('This is v1: nothing of it has been posted before. '+prereq(name,deps)),'',part]
     body+=['',fixes_repro if name=='fixes' else faults_tests if name=='faults' else tests,'']
     emit('ci/postings/%s.txt' % name, '\n'.join(body))
