@@ -47,17 +47,21 @@ BASE=("The base is the stable release v7.3.4: 'git checkout v7.3.4' in linux-sta
       "the series was prepared on Debian's linux-source-7.3 7.3.4-1~bpo13+1, whose drivers/md is "
       'v7.3.4\'s unchanged (Debian patches nothing there), and which carries no git history. ')
 WHY={
- 'tests': 'the fixes posting (its KUnit test of the data offset move tests a helper that posting adds)',
- 'after-tests': 'the fixes and tests postings (the kselftest library and the KUnit build lines it extends come with the tests posting, which needs the fixes)',
- 'faults': 'the fixes and tests postings (the kselftest library it extends comes with the tests posting, which needs the fixes; its reshape and stripe_cache_size cases test fixes of the fixes posting)',
- 'stripe-queue': 'the fixes, tests, linear, stripe-size and faults postings: the raid5 code and md.rst text of stripe-size it builds on, md_pattern.c\'s member mode of linear beside which its anyof mode goes, and md_mdadm_grows of the kselftest library, from faults; it needs neither bitmap nor anything of it',
+ 'tests': 'its KUnit test of the data offset move tests a helper that the fixes posting adds',
+ 'after-tests': 'the kselftest library and the KUnit build lines it extends come with the tests posting, which needs the fixes',
+ 'faults': 'the kselftest library it extends comes with the tests posting, which needs the fixes; its reshape and stripe_cache_size cases test fixes of the fixes posting',
+ 'stripe-queue': 'it builds on the raid5 code and md.rst text of stripe-size, puts its md_pattern.c anyof mode beside the member mode of linear, and calls md_mdadm_grows, which faults adds to the kselftest library; it needs nothing of the bitmap posting',
 }
 def prereq(name, names):
     if not names: return BASE + 'It applies to v7.3.4 alone; no other posting needs to be applied first.'
     why = WHY.get(name, WHY['after-tests'])
-    return (BASE + 'It applies to v7.3.4 after %s, in that order, and needs no other posting. '
-            'The prerequisite-change-id lines below name those postings by their b4 change-id, '
-            'the prerequisite-patch-id lines their patches.' % why)
+    many = len(names) > 1
+    return (BASE + 'It applies to v7.3.4 after the %s posting%s, and needs no other: %s. '
+            'The prerequisite-change-id lines below name %s by b4 change-id, '
+            'the prerequisite-patch-id lines %s patches.'
+            % (', '.join(names[:-1]) + (' and ' if many else '') + names[-1],
+               's, in that order' if many else '', why,
+               'those postings' if many else 'it', 'their' if many else 'its'))
 topics=[
  ('fixes',1,12,'PATCH',[],"md: raid5 with pages above 4K, reshape fixes, and bitmap writes over the bad-block log",
   "Twelve fixes, for md-fixes (eight also for stable): two in raid5 with pages larger than 4K, three in how the bitmap is written over what follows it on the member and read back, a member reference kept when a bitmap write is refused, one where the lockless bitmap marked its own superblock dirty, a reshape that waited for ever when stripe_cache_size was lowered under it, a stripe_cache_size above INT_MAX taken truncated, a grow that stopped at its start with raid5d spinning, and two in reshapes that move the data offset, which recorded no position before they overwrote old data (a chunk-size change stopped and assembled again misplaced data): one of a running array, which ran as if the data did not move, and one for a move of up to twice the larger chunk.",
