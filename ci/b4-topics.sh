@@ -2,8 +2,10 @@
 # One b4 posting per topic, prepared from the one ordered series (CI applies
 # and checks that whole): ci/postings/topics names each topic's patches,
 # ci/postings/NAME.txt its cover letter. For each topic, a branch
-# b4/topic-NAME that forks from the series commit before the topic's first
-# patch, enrolled with 'b4 prep -e' there, with the topic's patches (and
+# b4/topic-NAME that forks from v7.3.4 with exactly the postings it
+# declares (their commits of the series, picked in order: so its mails'
+# index lines and line numbers are those of the tree a maintainer applies
+# them to), enrolled with 'b4 prep -e' there, with the topic's patches (and
 # their notes below '---', as ci/b4-prep.sh does), its cover letter, its
 # subject prefix, To/Cc from get_maintainer.pl for its own patches
 # (--auto-to-cc through ci/b4-recipients.sh: device-mapper's entry only
@@ -60,11 +62,11 @@ mapfile -t commits < <(git rev-list --reverse "md-series-base..$SERIES_BRANCH")
 # an editor for b4 that writes FILE over what b4 gives it
 editor() { printf '#!/bin/sh\ncat "%s" >"$1"\n' "$1" >"$out/editor"; chmod +x "$out/editor"; }
 
-declare -A t_cid t_ids
+declare -A t_cid t_ids t_first t_last
 while read -r topic first last prefix cid deps; do
 	case "$topic" in ''|'#'*) continue ;; esac
 	prefix=${prefix//_/ }
-	t_cid[$topic]=$cid
+	t_cid[$topic]=$cid t_first[$topic]=$first t_last[$topic]=$last
 	deps=${deps:--}
 	[ "$deps" = - ] && deps=
 	prereq_ids=()
@@ -75,8 +77,16 @@ while read -r topic first last prefix cid deps; do
 		prereq_ids+=("${ids[@]}")
 		ndeps=$((ndeps + 1))
 	done
-	fork=$base
-	[ "$first" -gt 1 ] && fork=${commits[$((first - 2))]}
+	# the fork: v7.3.4 and the commits of the declared postings
+	git checkout -q -f --detach "$base" || { fail "$topic: no checkout of the base"; continue; }
+	ok=1
+	for d in ${deps//,/ }; do
+		for ((i = ${t_first[$d]} - 1; i < ${t_last[$d]}; i++)); do
+			git cherry-pick --allow-empty "${commits[$i]}" >/dev/null 2>&1 || { ok=0; break 2; }
+		done
+	done
+	[ $ok = 1 ] || { git cherry-pick --abort 2>/dev/null; fail "$topic: its prerequisites do not pick onto the base"; continue; }
+	fork=$(git rev-parse HEAD)
 	git checkout -q -f -B "b4/topic-$topic" "$fork" || { fail "$topic: no branch"; continue; }
 	"$B4" -q prep -e "$fork" >"$out/$topic.prep.log" 2>&1 ||
 		{ fail "$topic: b4 prep -e failed: $(tail -n 2 "$out/$topic.prep.log")"; continue; }
@@ -123,6 +133,7 @@ while read -r topic first last prefix cid deps; do
 	got=$(grep -c '^prerequisite-change-id: ' "$cover")
 	[ "$got" = "$ndeps" ] || fail "$topic: $got prerequisite-change-id lines, $ndeps prerequisite postings"
 	! grep -lq "$base" "$out/$topic"/* || fail "$topic: a mail names the local base commit ${base:0:12}"
+	! grep -lq "$fork" "$out/$topic"/* || fail "$topic: a mail names the local fork commit ${fork:0:12}"
 	if [ "$prefix" != PATCH ]; then
 		grep -qE "^Subject: \[[^]]*${prefix% PATCH}" "$cover" || fail "$topic: the subject has no ${prefix% PATCH}"
 	fi
