@@ -168,27 +168,32 @@ git worktree add -q --detach "$wt" "$base" || die "no worktree at the base"
 # it declares (the state after a set of prerequisites is kept for the
 # postings that declare the same set)
 declare -A after
+nt=0 np=0
 while read -r topic first last prefix cid deps; do
 	case "$topic" in ''|'#'*) continue ;; esac
+	nt=$((nt + 1))
 	deps=${deps:--}
+	key=$deps
 	[ "$deps" = - ] && deps=
 	ok=1
-	if [ -n "${after[$deps]:-}" ]; then
-		git -C "$wt" checkout -q -f --detach "${after[$deps]}"
+	if [ -n "${after[$key]:-}" ]; then
+		git -C "$wt" checkout -q -f --detach "${after[$key]}"
 	else
 		git -C "$wt" checkout -q -f --detach "$base"
 		for d in ${deps//,/ }; do
 			am_posting "$d" || { ok=0; break; }
 		done
-		[ $ok = 1 ] && after[$deps]=$(git -C "$wt" rev-parse HEAD)
+		[ $ok = 1 ] && after[$key]=$(git -C "$wt" rev-parse HEAD)
 	fi
 	[ $ok = 1 ] && { d=$topic; am_posting "$topic" || ok=0; }
 	if [ $ok = 1 ]; then
+		np=$((np + 1))
 		pass "$topic: patches $first-$last apply on v7.3.4 after exactly its prerequisites (${deps:-none})"
 	else
 		fail "$topic: does not apply on v7.3.4 after its prerequisites (${deps:-none}): $d: $(tail -n 2 "$out/$d.am.log" | tr '\n' ' ')"
 	fi
 done <"$TOPICS"
+[ "$np" -gt 0 ] && [ "$np" = "$nt" ] || fail "$np of $nt postings shown to apply after exactly their prerequisites"
 # all postings in the order of the series give the series' tree at each
 # posting's last patch
 git -C "$wt" checkout -q -f --detach "$base"
