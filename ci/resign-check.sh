@@ -149,7 +149,7 @@ report "resign-guard: a real 'b4 send' of the placeholder's series is refused be
 # ci/prepare.sh leaves them, must make it prepare every topic again.
 topics=$(grep -cv -e '^#' -e '^$' "$MDS_ROOT/ci/postings/topics")
 git branch -f "b4/topic-$(awk '!/^#/ && NF { print $1; exit }' "$MDS_ROOT/ci/postings/topics")" "$SERIES_BRANCH"
-if ! KERNEL_SRC=$tree MDS_OUT=$scratch/out MDS_B4_CHECK=0 \
+if ! KERNEL_SRC=$tree MDS_OUT=$scratch/out MDS_B4_CHECK=0 MDS_B4_APPLY_CHECK=0 \
 	as_submitter "$MDS_ROOT/ci/resign.sh" "$S_NAME" "$S_EMAIL" >"$scratch/resign.log" 2>&1; then
 	why "ci/resign.sh failed:"
 	while IFS= read -r l; do why "$l"; done < <(tail -n 10 "$scratch/resign.log")

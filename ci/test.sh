@@ -120,11 +120,12 @@ MUST_RUN=$(make -s --no-print-directory -C "$tree/tools/testing/selftests/driver
 #    md-linear's mapping) run on x86_64 only.
 #  - md_bitmap_io.sh's scsi_debug geometries are split (MD_BITMAP_GEOMS):
 #    512e with io_opt 64K on both; 512e aligned at sector 7 and 512e of
-#    1 TiB on x86_64; 512-byte blocks with io_opt 128K, 4Kn of 2 TiB and
-#    16K physical blocks of 1 GiB (a skip on 4K pages) on arm64. 4Kn and
-#    plain 512e of 64 MiB and 512-byte blocks with io_opt 128K of 4 TiB:
-#    MDS_FULL only (the 4K logical block runs at 2 TiB, the physical
-#    block alone in the misaligned layout cases).
+#    1 TiB on x86_64; 4Kn of 2 TiB and 16K physical blocks of 1 GiB (a
+#    skip on 4K pages) on arm64. 4Kn and plain 512e of 64 MiB and
+#    512-byte blocks with io_opt 128K (of 64 MiB and 4 TiB): MDS_FULL
+#    only (the 4K logical block runs at 2 TiB, the physical block alone
+#    in the misaligned layout cases, an io_opt above the page with 512e
+#    and io_opt 64K on x86_64).
 #  - the repeat-heavy cases run fewer times, through the tests' own knobs
 #    (kernel command-line words without a dot reach /init's environment):
 #    one stripe_queue grow of three, four bursts of twelve, the member
@@ -132,7 +133,7 @@ MUST_RUN=$(make -s --no-print-directory -C "$tree/tools/testing/selftests/driver
 #    stripe_size 4K and 16K of 4K, 16K and 64K (arm64).
 ARM64_SKIP="md_member_fail.sh md_fio_verify.sh md_linear.sh md_levels.sh md_layouts.sh md_read_errors.sh"
 KSFT_ENV_x86_64="SQ_GROWS=1 SQ_BURSTS=4 MD_FAIL_BITMAPS=internal MD_BITMAP_GEOMS=512e-io_opt64K,512e-misaligned,512e-1T"
-KSFT_ENV_arm64="SQ_GROWS=1 SQ_BURSTS=4 MD_RESHAPE_STRIPE_SIZES=4096,16384 MD_BITMAP_GEOMS=512e-io_opt64K,512-io_opt128K,4Kn-2T,512-pbs16K-1G"
+KSFT_ENV_arm64="SQ_GROWS=1 SQ_BURSTS=4 MD_RESHAPE_STRIPE_SIZES=4096,16384 MD_BITMAP_GEOMS=512e-io_opt64K,4Kn-2T,512-pbs16K-1G"
 if [ "${MDS_FULL:-0}" = 1 ]; then
 	ARM64_SKIP= KSFT_ENV_x86_64= KSFT_ENV_arm64=
 fi
