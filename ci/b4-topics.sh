@@ -13,8 +13,8 @@
 # --edit-deps': the postings the topics file names for it (DEPS), each by its
 # b4 change-id ('change-id: ID:v1', which stays valid across versions), and
 # every patch of them as 'patch-id:' (git patch-id --stable, what 'b4 send'
-# writes as prerequisite-patch-id once it has sent them), and, on the Debian base, 'base-commit: v7.3.4', the release a maintainer
-# can fetch, instead of the local import (b4_cover_template). The mails go to
+# writes as prerequisite-patch-id once it has sent them), and, on the
+# Debian base, 'base-commit: v7.3.4', the release a maintainer can fetch, instead of the local import (b4_cover_template). The mails go to
 # $MDS_OUT/b4-topics/NAME (b4 send --no-sign -o; nothing is sent).
 #
 # Then the checks a maintainer's 'b4 shazam' makes: in a scratch worktree at
@@ -62,31 +62,37 @@ mapfile -t commits < <(git rev-list --reverse "md-series-base..$SERIES_BRANCH")
 # an editor for b4 that writes FILE over what b4 gives it
 editor() { printf '#!/bin/sh\ncat "%s" >"$1"\n' "$1" >"$out/editor"; chmod +x "$out/editor"; }
 
-declare -A t_cid t_ids t_first t_last
+# deps_of DEPS: the topics file's DEPS column as a list ('-': none)
+deps_of() { [ "${1:--}" = - ] || echo "${1//,/ }"; }
+# the fork of each set of prerequisites, made once
+declare -A t_cid t_ids t_first t_last fork_of
 while read -r topic first last prefix cid deps; do
 	case "$topic" in ''|'#'*) continue ;; esac
 	prefix=${prefix//_/ }
 	t_cid[$topic]=$cid t_first[$topic]=$first t_last[$topic]=$last
-	deps=${deps:--}
-	[ "$deps" = - ] && deps=
+	key=${deps:--}
+	deps=$(deps_of "$deps")
 	prereq_ids=()
 	ndeps=0
-	for d in ${deps//,/ }; do
+	for d in $deps; do
 		[ -n "${t_ids[$d]:-}" ] || { fail "$topic: prerequisite $d is not a posting before it"; continue 2; }
 		read -ra ids <<<"${t_ids[$d]}"
 		prereq_ids+=("${ids[@]}")
 		ndeps=$((ndeps + 1))
 	done
 	# the fork: v7.3.4 and the commits of the declared postings
-	git checkout -q -f --detach "$base" || { fail "$topic: no checkout of the base"; continue; }
-	ok=1
-	for d in ${deps//,/ }; do
-		for ((i = ${t_first[$d]} - 1; i < ${t_last[$d]}; i++)); do
-			git cherry-pick --allow-empty "${commits[$i]}" >/dev/null 2>&1 || { ok=0; break 2; }
+	if [ -z "${fork_of[$key]:-}" ]; then
+		git checkout -q -f --detach "$base" || { fail "$topic: no checkout of the base"; continue; }
+		ok=1
+		for d in $deps; do
+			for ((i = ${t_first[$d]} - 1; i < ${t_last[$d]}; i++)); do
+				git cherry-pick --allow-empty "${commits[$i]}" >/dev/null 2>&1 || { ok=0; break 2; }
+			done
 		done
-	done
-	[ $ok = 1 ] || { git cherry-pick --abort 2>/dev/null; fail "$topic: its prerequisites do not pick onto the base"; continue; }
-	fork=$(git rev-parse HEAD)
+		[ $ok = 1 ] || { git cherry-pick --abort 2>/dev/null; fail "$topic: its prerequisites do not pick onto the base"; continue; }
+		fork_of[$key]=$(git rev-parse HEAD)
+	fi
+	fork=${fork_of[$key]}
 	git checkout -q -f -B "b4/topic-$topic" "$fork" || { fail "$topic: no branch"; continue; }
 	"$B4" -q prep -e "$fork" >"$out/$topic.prep.log" 2>&1 ||
 		{ fail "$topic: b4 prep -e failed: $(tail -n 2 "$out/$topic.prep.log")"; continue; }
@@ -108,7 +114,7 @@ while read -r topic first last prefix cid deps; do
 	GIT_EDITOR=$out/editor EDITOR=$out/editor "$B4" -q prep --edit-cover >/dev/null 2>&1 ||
 		{ fail "$topic: b4 prep --edit-cover failed"; continue; }
 	{
-		for d in ${deps//,/ }; do echo "change-id: ${t_cid[$d]}:v1"; done
+		for d in $deps; do echo "change-id: ${t_cid[$d]}:v1"; done
 		for p in "${prereq_ids[@]}"; do echo "patch-id: $p"; done
 	} >"$out/$topic.deps"
 	editor "$out/$topic.deps"
@@ -175,15 +181,14 @@ nt=0 np=0
 while read -r topic first last prefix cid deps; do
 	case "$topic" in ''|'#'*) continue ;; esac
 	nt=$((nt + 1))
-	deps=${deps:--}
-	key=$deps
-	[ "$deps" = - ] && deps=
+	key=${deps:--}
+	deps=$(deps_of "$deps")
 	ok=1
 	if [ -n "${after[$key]:-}" ]; then
 		git -C "$wt" checkout -q -f --detach "${after[$key]}"
 	else
 		git -C "$wt" checkout -q -f --detach "$base"
-		for d in ${deps//,/ }; do
+		for d in $deps; do
 			am_posting "$d" || { ok=0; break; }
 		done
 		[ $ok = 1 ] && after[$key]=$(git -C "$wt" rev-parse HEAD)
