@@ -23,4 +23,4 @@ elif [ "$(git -C "$btree" rev-parse HEAD 2>/dev/null)" != "$base" ]; then
 	git -C "$tree" worktree prune
 	git -C "$tree" worktree add -q --detach "$btree" "$base" >&2 || die "worktree at $btree"
 fi
-nice -n 10 "$MDS_ROOT/ci/build-kernel.sh" "$arch" "$MDS_OUT/build/$arch-base" "$btree"
+nice -n 10 "$MDS_ROOT/ci/build-kernel.sh" "$arch" "$MDS_OUT/build/$arch-base${MDS_BUILD_SUFFIX:-}" "$btree"

@@ -3,8 +3,10 @@
 #   ARCH: x86_64 (4K pages, bzImage) or arm64 (64K pages, Image)
 #   TREE: kernel source (default: the base tree); OUTDIR: the O= build dir.
 # tinyconfig + configs/{md-common,debug,<arch>,md-kunit}.config (+kasan with
-# MDS_KASAN=1). Fails if an option a fragment asks for is defined by the tree's
-# Kconfig but did not land in .config. Warm builds come from ccache.
+# MDS_KASAN=1; + the fragments named in MDS_CONFIG_EXTRA, space-separated, as
+# a benchmark scenario's SCENARIO.config). Fails if an option a fragment asks
+# for is defined by the tree's Kconfig but did not land in .config. Warm
+# builds come from ccache.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -23,6 +25,10 @@ arm64) frags+=("$MDS_ROOT/configs/arm64-64k.config") ;;
 esac
 frags+=("$MDS_ROOT/configs/md-kunit.config")
 [ "${MDS_KASAN:-0}" = 1 ] && frags+=("$MDS_ROOT/configs/kasan.config")
+for f in ${MDS_CONFIG_EXTRA:-}; do
+	[ -f "$f" ] || die "MDS_CONFIG_EXTRA: no fragment $f"
+	frags+=("$f")
+done
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

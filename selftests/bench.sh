@@ -26,16 +26,36 @@ for k in $kernels; do
 	case $k in base|patched) ;; *) die "KERNELS: base and/or patched, not '$k'" ;; esac
 done
 # The base kernel is built with today's fragments (BASE_TREE: a checkout of
-# md-series-base, else a worktree); the patched one is CI's guest kernel.
+# md-series-base, else a worktree); the patched one is CI's guest kernel. A
+# scenario with a config fragment of its own (SCENARIO.config: file systems)
+# gets both kernels built with it too, in build dirs named after it, and an
+# initramfs of its own with mke2fs and mkfs.xfs (MDS_GUEST_FS=1).
+xcfg=$MDS_ROOT/selftests/bench/$scen.config
+if [ -f "$xcfg" ]; then
+	export MDS_CONFIG_EXTRA=$xcfg
+	sfx=-$scen
+	initrd=$MDS_OUT/images/$arch-initramfs$sfx.cpio
+	MDS_GUEST_FS=1 "$MDS_ROOT/selftests/mkinitramfs.sh" "$arch" "$(kernel_tree)" "$initrd" >/dev/null ||
+		die "initramfs with mkfs tools failed"
+else
+	sfx=
+fi
 case " $kernels " in
 *" base "*)
-	base_img=$("$MDS_ROOT/ci/build-base-kernel.sh" "$arch" ${BASE_TREE:+"$BASE_TREE"}) ||
+	base_img=$(MDS_BUILD_SUFFIX=$sfx "$MDS_ROOT/ci/build-base-kernel.sh" "$arch" ${BASE_TREE:+"$BASE_TREE"}) ||
 		die "base kernel build failed" ;;
 esac
 rc=0
 logs=()
 for k in $kernels; do
-	if [ $k = base ]; then img=$base_img; else img=$MDS_OUT/build/$arch/kernel.img; fi
+	if [ $k = base ]; then
+		img=$base_img
+	elif [ -n "$sfx" ]; then
+		img=$("$MDS_ROOT/ci/build-kernel.sh" "$arch" "$MDS_OUT/build/$arch$sfx") ||
+			die "patched kernel build with $xcfg failed"
+	else
+		img=$MDS_OUT/build/$arch/kernel.img
+	fi
 	[ -f "$img" ] || die "$img missing"
 	for ((r = 1; r <= reps; r++)); do
 		logs+=("$MDS_OUT/logs/bench-$scen-$arch-$k-$r.log")

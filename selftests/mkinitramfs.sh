@@ -3,7 +3,10 @@
 # Debian userspace (selftests/guest-rootfs.sh), /init (selftests/init), the md
 # kselftests installed from TREE (static helpers), and selftests/bench/ scenarios;
 # with MODROOT (ci/build-kernel.sh's OUTDIR/modroot), the kernel's modules
-# (scsi_debug, which md_bitmap_io.sh loads once per member geometry).
+# (scsi_debug, which md_bitmap_io.sh loads once per member geometry). With
+# MDS_GUEST_FS=1 (selftests/bench.sh, for a scenario with a file system),
+# also mke2fs and mkfs.xfs from sid with only the shared objects they need
+# (ci/deb-closure.sh); CI's initramfs has neither.
 set -euo pipefail
 . "$(dirname "$0")/../ci/lib.sh"
 
@@ -20,6 +23,15 @@ root=$("$MDS_ROOT/selftests/guest-rootfs.sh" "$arch")
 stage=$(mktemp -d "$MDS_OUT/initramfs.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 cp -a "$root/." "$stage/"
+if [ "${MDS_GUEST_FS:-0}" = 1 ]; then
+	case "$arch" in x86_64) da=amd64 ;; arm64) da=arm64 ;; esac
+	for t in e2fsprogs:usr/sbin/mke2fs xfsprogs:usr/sbin/mkfs.xfs; do
+		"$MDS_ROOT/ci/deb-closure.sh" -x busybox-static -x bash-static -x mdadm -x libc6 \
+			-x libudev1 -x libcap2 "$da" sid "${t%%:*}" "$MDS_CACHE/guest/$da-fs/${t%%:*}" \
+			"$stage" "${t#*:}" >&2 || die "${t#*:} for $arch: ci/deb-closure.sh failed"
+		[ -x "$stage/${t#*:}" ] || die "${t#*:} missing from the $arch initramfs"
+	done
+fi
 install -m 0755 "$MDS_ROOT/selftests/init" "$stage/init"
 install -m 0755 "$MDS_ROOT"/selftests/guest-bin/* "$stage/usr/bin/"
 if [ -n "$modroot" ]; then

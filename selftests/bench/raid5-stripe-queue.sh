@@ -16,6 +16,21 @@
 #       md_pattern's buffered 1 MiB writes, to be checked afterwards)
 #   F   as A, but fsync() after each 48K write (fio fsync=1): what a
 #       synchronous writer waits for, REQ_SYNC writeback included
+#   EF  F on ext4 (mke2fs -t ext4 with its defaults, data=ordered): eight
+#       files of F's region size, 48K buffered writes, fsync() after each;
+#       fsync() is ext4's commit: the data, then jbd2's log (REQ_META) and
+#       its commit block (REQ_FUA | REQ_PREFLUSH)
+#   EJ  journal-heavy ext4: eight files of an eighth of sq.mib / 2 each,
+#       random 4K buffered writes, fsync() after each (a commit per 4K)
+#   XF, XJ  the same on XFS (mkfs.xfs defaults; its log writes are REQ_META)
+#       The file system workloads run where the kernel has ext4 and XFS
+#       (raid5-stripe-queue-fs.sh: the same script, with its kernel fragment
+#       raid5-stripe-queue-fs.config); each is made on the new array before
+#       the counters start, and its files are read back and the file system
+#       unmounted before the parity check.
+#   FD  F while D's writer, on the region after F's, writes its 128 MiB
+#       (sq.dd) into the page cache and fsync()s it: small fsync()s next
+#       to a large writeback that someone also waits for; latency is F's
 # Figures per MiB written, summed over the members (/sys/block/*/stat):
 # sectors read (every row of A, B and D is fully overwritten in the end, so 0
 # is possible), sectors written (the floor on 4 members is 2048 * 4 / 3 =
@@ -54,7 +69,7 @@ cmdarg() { sed -n "s/.*$1=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
 confs=$(cmdarg 'sq\.confs')
 confs=${confs:-32:0:none 32:4:none 256:0:none 256:4:none 256:0:internal}
 wls=$(cmdarg 'sq\.wl')
-wls=${wls:-A B1 B4 C48 C4k CFR D F}
+wls=${wls:-${SQ_DEFAULT_WL:-A B1 B4 C48 C4k CFR D F}}
 sqs_list=$(cmdarg 'sq\.sqs')
 sqs_list=${sqs_list:-0 1024h}
 # has this kernel md/stripe_queue_size, md/preread_hold? (an array shows
@@ -156,6 +171,9 @@ sq_case() {
 			echo 0 >/sys/block/md0/md/preread_hold || return 1 ;;
 		esac
 	fi
+	if declare -F "sq_prep_$wl" >/dev/null; then
+		"sq_prep_$wl" || { echo "MDBENCH-NOTE $conf $wl: file system not made"; return 1; }
+	fi
 	sync
 	rm -f /tmp/fio.json
 	before=$(sq_members)
@@ -219,6 +237,31 @@ B1=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_
 B4=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_submit=4
 	--iodepth_batch_complete_min=1 "${jobs8[@]}")
 F=("${fio_common[@]}" --ioengine=psync --direct=0 --fsync=1 "${jobs8[@]}")
+# on a file system: eight files, F's sizes (EF, XF) or a random 4K writer
+# each, fsync() after every write (EJ, XJ)
+fsjobs8=()
+for k in 0 1 2 3 4 5 6 7; do fsjobs8+=(--name=sq$k --filename=f$k); done
+fsF=(--directory=/mnt/sq --size=$region --bs=48k --rw=write --verify=crc32c
+	--ioengine=psync --direct=0 --fsync=1 "${fsjobs8[@]}")
+fsJ_kib=$((mib * 1024 / 16 / 4 * 4))
+fsJ=(--directory=/mnt/sq --size=${fsJ_kib}k --bs=4k --rw=randwrite --randrepeat=1
+	--verify=crc32c --ioengine=psync --direct=0 --fsync=1 "${fsjobs8[@]}")
+EF=("${fsF[@]}") XF=("${fsF[@]}") EJ=("${fsJ[@]}") XJ=("${fsJ[@]}")
+sq_mkfs() {
+	mkdir -p /mnt/sq
+	case $1 in
+	ext4) mke2fs -q -F -t ext4 -E lazy_itable_init=0,lazy_journal_init=0 /dev/md0 ;;
+	xfs) mkfs.xfs -q -f /dev/md0 ;;
+	esac >/tmp/mkfs.log 2>&1 || { tail -n 3 /tmp/mkfs.log; return 1; }
+	mount -t "$1" /dev/md0 /mnt/sq
+}
+sq_prep_EF() { sq_mkfs ext4; }
+sq_prep_EJ() { sq_mkfs ext4; }
+sq_prep_XF() { sq_mkfs xfs; }
+sq_prep_XJ() { sq_mkfs xfs; }
+fs_ok=0
+grep -qw ext4 /proc/filesystems && grep -qw xfs /proc/filesystems &&
+	command -v mke2fs >/dev/null && command -v mkfs.xfs >/dev/null && fs_ok=1
 # the controls: one job, queue depth 1, O_DIRECT
 ctl=(--name=sq --filename=/dev/md0 --ioengine=psync --direct=1 --verify=crc32c)
 c4k_ios=$((mib * 32))
@@ -228,12 +271,32 @@ CFR=("${ctl[@]}" --size=$(( mib / 3 * 3 ))m --bs=1536k --rw=write)
 # D as dd bs=1M would do it (buffered 1 MiB write() calls), with a pattern
 # that can be checked
 run_D() { $MD_PATTERN write /dev/md0 4242 0 $((dd_mib * 1048576)) 1048576; }
+# FD: D's writer on the first MiB after F's regions, F in the foreground
+fd_off=$(( (8 * region + 1048575) / 1048576 * 1048576 ))
+run_FD() {
+	local p r=0
+
+	$MD_PATTERN write /dev/md0 4243 $fd_off $((dd_mib * 1048576)) 1048576 &
+	p=$!
+	sq_fio F || r=1
+	wait $p || r=1
+	return $r
+}
 
 # sq_verify WORKLOAD: read back what it wrote (fio: the same job with
 # --verify_only; D: the pattern)
 sq_verify() {
 	if [ "$1" = D ]; then
 		$MD_PATTERN verify /dev/md0 4242 0 $((dd_mib * 1048576)) 1048576 direct
+	elif grep -q ' /mnt/sq ' /proc/mounts; then
+		local -n args=$1
+		local r=0
+		fio_v "${args[@]}" || r=1
+		umount /mnt/sq || r=1
+		return $r
+	elif [ "$1" = FD ]; then
+		fio_v "${F[@]}" &&
+			$MD_PATTERN verify /dev/md0 4243 $fd_off $((dd_mib * 1048576)) 1048576 direct
 	else
 		local -n args=$1
 		fio_v "${args[@]}"
@@ -267,6 +330,11 @@ for conf in $confs; do
 			C4k) sq_run "$name" C4k "$(( c4k_ios * 4 / 1024 ))" sq_fio C4k || rc=1 ;;
 			CFR) sq_run "$name" CFR "$(( mib / 3 * 3 ))" sq_fio CFR || rc=1 ;;
 			D) sq_run "$name" D "$dd_mib" run_D || rc=1 ;;
+			EF|XF) [ $fs_ok = 1 ] || { echo "MDBENCH-NOTE $wl: no ext4/xfs or mkfs in this guest"; rc=1; continue; }
+				sq_run "$name" "$wl" "$mib_ab" sq_fio "$wl" || rc=1 ;;
+			EJ|XJ) [ $fs_ok = 1 ] || { echo "MDBENCH-NOTE $wl: no ext4/xfs or mkfs in this guest"; rc=1; continue; }
+				sq_run "$name" "$wl" "$((fsJ_kib * 8 / 1024))" sq_fio "$wl" || rc=1 ;;
+			FD) sq_run "$name" FD "$(awk -v a="$mib_ab" -v d="$dd_mib" 'BEGIN { print a + d }')" run_FD || rc=1 ;;
 			*) echo "MDBENCH-NOTE unknown workload $wl"; rc=1 ;;
 			esac
 		done

@@ -1,0 +1,1 @@
+raid5-stripe-queue-table.py
