@@ -288,18 +288,16 @@ run_FD() {
 sq_verify() {
 	if [ "$1" = D ]; then
 		$MD_PATTERN verify /dev/md0 4242 0 $((dd_mib * 1048576)) 1048576 direct
-	elif grep -q ' /mnt/sq ' /proc/mounts; then
-		local -n args=$1
-		local r=0
-		fio_v "${args[@]}" || r=1
-		umount /mnt/sq || r=1
-		return $r
 	elif [ "$1" = FD ]; then
 		fio_v "${F[@]}" &&
 			$MD_PATTERN verify /dev/md0 4243 $fd_off $((dd_mib * 1048576)) 1048576 direct
 	else
 		local -n args=$1
-		fio_v "${args[@]}"
+		local r=0
+		fio_v "${args[@]}" || r=1
+		# a file system workload's: unmounted before the parity check
+		if grep -q ' /mnt/sq ' /proc/mounts; then umount /mnt/sq || r=1; fi
+		return $r
 	fi
 }
 
@@ -330,10 +328,11 @@ for conf in $confs; do
 			C4k) sq_run "$name" C4k "$(( c4k_ios * 4 / 1024 ))" sq_fio C4k || rc=1 ;;
 			CFR) sq_run "$name" CFR "$(( mib / 3 * 3 ))" sq_fio CFR || rc=1 ;;
 			D) sq_run "$name" D "$dd_mib" run_D || rc=1 ;;
-			EF|XF) [ $fs_ok = 1 ] || { echo "MDBENCH-NOTE $wl: no ext4/xfs or mkfs in this guest"; rc=1; continue; }
-				sq_run "$name" "$wl" "$mib_ab" sq_fio "$wl" || rc=1 ;;
-			EJ|XJ) [ $fs_ok = 1 ] || { echo "MDBENCH-NOTE $wl: no ext4/xfs or mkfs in this guest"; rc=1; continue; }
-				sq_run "$name" "$wl" "$((fsJ_kib * 8 / 1024))" sq_fio "$wl" || rc=1 ;;
+			EF|XF|EJ|XJ)
+				[ $fs_ok = 1 ] || { echo "MDBENCH-NOTE $wl: no ext4/xfs or mkfs in this guest"; rc=1; continue; }
+				m=$mib_ab
+				case $wl in ?J) m=$((fsJ_kib * 8 / 1024)) ;; esac
+				sq_run "$name" "$wl" "$m" sq_fio "$wl" || rc=1 ;;
 			FD) sq_run "$name" FD "$(awk -v a="$mib_ab" -v d="$dd_mib" 'BEGIN { print a + d }')" run_FD || rc=1 ;;
 			*) echo "MDBENCH-NOTE unknown workload $wl"; rc=1 ;;
 			esac
