@@ -19,9 +19,10 @@
 #    x86_64 configs build at the last patch of each posting
 #    (ci/postings/topics), judged against the posting before it, which is
 #    what a maintainer applies. MDS_X86_EVERY=1 builds them at every patch.
-#  - the arm64 build runs beside the other checks, in a worktree of its own
-#    ($tree.arm64): one patch's builds are mostly one file (raid5.c), which
-#    one make cannot spread over two cores.
+#  - the arm64 build and then checkpatch run beside the other checks, in a
+#    worktree of their own ($tree.arm64): one patch's builds are mostly one
+#    file (raid5.c), which one make cannot spread over two cores, and
+#    checkpatch is one perl process.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -44,18 +45,17 @@ while read -r _ _ last _; do
 	tip[$((last - 1))]=1
 done < <(grep -v '^#' "$MDS_ROOT/ci/postings/topics")
 tip[$((${#commits[@]} - 1))]=1
-# the check that runs beside the others, in a worktree of its own
-BG_CHECK=build-arm64-defconfig-64k
+# the checks that run beside the others, one after the other, in a
+# worktree of their own (each checks out the states it needs there)
+BG_CHECKS=
+for check in build-arm64-defconfig-64k checkpatch; do
+	case " $CHECKS " in *" $check "*) BG_CHECKS="$BG_CHECKS $check" ;; esac
+done
 tree2=$tree.arm64
-case " $CHECKS " in
-*" $BG_CHECK "*)
-	if ! [ -e "$tree2/.git" ]; then
-		git -C "$tree" worktree prune
-		git -C "$tree" worktree add -q -f --detach "$tree2" "$base" || die "worktree $tree2"
-	fi
-	;;
-*) BG_CHECK= ;;
-esac
+if [ -n "$BG_CHECKS" ] && ! [ -e "$tree2/.git" ]; then
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q -f --detach "$tree2" "$base" || die "worktree $tree2"
+fi
 # report CHECK PATCH RC: the PASS/FAIL/SKIP line of one check
 report() {
 	local check=$1 p=$2 rc=$3 c=$4
@@ -78,14 +78,19 @@ for i in "${!commits[@]}"; do
 	p=$(basename "${pfiles[$i]}")
 	log "patch $((i + 1))/${#commits[@]}: $p"
 	bg=
-	if [ -n "$BG_CHECK" ]; then
-		bg_t=$(date +%s)
-		"$MDS_ROOT/ci/patch-checks/$BG_CHECK.sh" "$tree2" "$prev" "$c" "${pfiles[$i]}" "$R/$c" \
-			>"$R/$c.$BG_CHECK.log" 2>&1 &
+	if [ -n "$BG_CHECKS" ]; then
+		(
+			for check in $BG_CHECKS; do
+				t=$(date +%s)
+				"$MDS_ROOT/ci/patch-checks/$check.sh" "$tree2" "$prev" "$c" \
+					"${pfiles[$i]}" "$R/$c" >"$R/$c.$check.log" 2>&1
+				echo "$? $(($(date +%s) - t))" >"$R/$c.$check.rc"
+			done
+		) &
 		bg=$!
 	fi
 	for check in $CHECKS; do
-		[ "$check" = "$BG_CHECK" ] && continue
+		case " $BG_CHECKS " in *" $check "*) continue ;; esac
 		# The test kernels are built where the guests need them, at the
 		# last patch (the benchmarks build the base themselves with
 		# ci/build-base-kernel.sh); every patch's kernel C is built by the
@@ -116,9 +121,11 @@ for i in "${!commits[@]}"; do
 	done
 	if [ -n "$bg" ]; then
 		wait "$bg"
-		rc=$?
-		took[$BG_CHECK]=$(( ${took[$BG_CHECK]:-0} + $(date +%s) - bg_t ))
-		report "$BG_CHECK" "$p" $rc "$c"
+		for check in $BG_CHECKS; do
+			read -r rc dt <"$R/$c.$check.rc" 2>/dev/null || { rc=1 dt=0; }
+			took[$check]=$(( ${took[$check]:-0} + dt ))
+			report "$check" "$p" "$rc" "$c"
+		done
 	fi
 	[ -n "${tip[$i]:-}" ] && prev_tip=$c
 	prev=$c
