@@ -28,6 +28,11 @@ def block(a,b):
     return '\n'.join(out)
 figures=s[s.index('Member sectors read per MiB written'):s.index('How to run the tests:')].rstrip()
 bitmap_found=s[s.index('What the bitmap tests found'):s.index('Fault tests (for md-next)')].rstrip()
+# the sections on single patches ('== Patch N, ...') of the fixes, the
+# stripe_size and the bitmap postings (the stripe queues' are in figures)
+fixes_detail=s[s.index('== Patch 4,'):s.index('Features and tests (for md-next)')].rstrip()
+stripe_size_detail=s[s.index('== Patch 22,'):s.index('== Patch 24,')].rstrip()
+bitmap_detail=s[s.index('== Patch 24,'):s.index('What the bitmap tests found')].rstrip()
 kselftest_run='  make -C tools/testing/selftests TARGETS=drivers/md run_tests   # as root'
 tests='''How to run the tests:
 
@@ -40,7 +45,8 @@ faults_tests='''How to run the tests:
 run_tests leaves md_unclean_stop.sh out (it resets the machine): it runs
 only on disks whose serial starts with "mdcrash", over two boots, as its
 header says.'''
-fixes_repro='''How to reproduce: each patch's message says, on v7.3.4 with mdadm.'''
+fixes_repro='''How to reproduce: the sections above and each patch's message say, on
+v7.3.4 with mdadm.'''
 def fill(t): return textwrap.fill(t,72,break_on_hyphens=False)
 BASE=("The base is the stable release v7.3.4: 'git checkout v7.3.4' in linux-stable (linux-7.3.y), "
       'or the 7.3.4 release tarball. The base-commit line b4 adds below names that tag, not a commit id: '
@@ -135,7 +141,9 @@ def rewrap(entries):
 for name,a,b,prefix,deps,subj,intro,cid in topics:
     part=rewrap(renum(block(a,b),a,b))
     if name=='stripe-queue': part+='\n\n'+renum(figures,a,b)
-    if name=='bitmap': part+='\n\n'+renum(bitmap_found,a,b)
+    if name=='fixes': part+='\n\n'+renum(fixes_detail,a,b)
+    if name=='stripe-size': part+='\n\n'+renum(stripe_size_detail,a,b)
+    if name=='bitmap': part+='\n\n'+renum(bitmap_detail,a,b)+'\n\n'+renum(bitmap_found,a,b)
     body=[subj,'',fill(intro),'',fill('This is v1: nothing of it has been posted before. '+prereq(name,deps)),'',part]
     body+=['',fixes_repro if name=='fixes' else faults_tests if name=='faults' else tests,'']
     emit('ci/postings/%s.txt' % name, '\n'.join(body))
