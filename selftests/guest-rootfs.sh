@@ -4,7 +4,9 @@
 # libc and libudev it needs from sid; fio from sid with just the shared objects
 # it needs (ci/deb-closure.sh: of its library packages only the DT_NEEDED
 # closure of usr/bin/fio is copied, on top of this sid libc; no python3);
-# dmsetup from sid the same way.
+# dmsetup from sid the same way; udevadm (systemd-udevd) from sid the same
+# way, with udev's and dmsetup's rules (mdadm's come with mdadm), for the
+# run with udev (selftests/udev-run.sh; /init starts udevd only when asked).
 # selftests/guest-rootfs.sh ARCH prints the staging root
 # ($MDS_CACHE/guest/<debarch>/root), laid out merged-/usr. It is rebuilt when
 # the package list, this script or ci/deb-closure.sh change ($g/stamp);
@@ -23,16 +25,17 @@ pkgs=(busybox-static bash-static mdadm/sid libc6/sid libudev1/sid libcap2/sid)
 # package/suite and its files that go in with only the libraries they need
 fio=(fio/sid usr/bin/fio)
 dms=(dmsetup/sid usr/sbin/dmsetup)
+udv=(udev/sid usr/bin/udevadm usr/lib/udev/scsi_id usr/lib/udev/ata_id usr/lib/udev/iocost)
 closure=$MDS_ROOT/ci/deb-closure.sh
 g=$MDS_CACHE/guest/$da
-want=$({ printf '%s\n' "${pkgs[@]}" "${fio[@]}" "${dms[@]}"; cat "$0" "$closure"; } |
+want=$({ printf '%s\n' "${pkgs[@]}" "${fio[@]}" "${dms[@]}" "${udv[@]}"; cat "$0" "$closure"; } |
 	sha256sum | cut -c1-16)
 if [ "$(cat "$g/stamp" 2>/dev/null)" = "$want" ] && [ -x "$g/root/usr/sbin/mdadm" ] &&
-	[ -x "$g/root/${fio[1]}" ] && [ -x "$g/root/${dms[1]}" ]; then
+	[ -x "$g/root/${fio[1]}" ] && [ -x "$g/root/${dms[1]}" ] && [ -x "$g/root/${udv[1]}" ]; then
 	printf '%s\n' "$g/root"
 	exit 0
 fi
-log "guest userspace for $da: ${pkgs[*]} ${fio[0]} ${dms[0]}"
+log "guest userspace for $da: ${pkgs[*]} ${fio[0]} ${dms[0]} ${udv[0]}"
 rm -rf "$g" && mkdir -p "$g/debs" "$g/root"
 get=() skip=()
 for p in "${pkgs[@]}"; do
@@ -65,7 +68,16 @@ done
 # dmsetup (the fault kselftests put dm-dust under a member)
 "$closure" "${skip[@]}" "$da" "${dms[0]#*/}" "${dms[0]%%/*}" "$g/dmsetup" "$r" "${dms[@]:1}" >&2
 [ -x "$r/${dms[1]}" ] || die "${dms[1]} missing from the $da staging root"
-(cd "$g" && ls debs/*.deb fio/debs/*.deb dmsetup/debs/*.deb) >"$g/versions"
+# udevadm, which is systemd-udevd when called by that name, and the rules
+# a distribution installs with udev and dmsetup
+"$closure" "${skip[@]}" "$da" "${udv[0]#*/}" "${udv[0]%%/*}" "$g/udev" "$r" "${udv[@]:1}" >&2
+[ -x "$r/${udv[1]}" ] || die "${udv[1]} missing from the $da staging root"
+mkdir -p "$r/usr/lib/systemd"
+ln -sf ../../bin/udevadm "$r/usr/lib/systemd/systemd-udevd"
+for d in "$g"/udev/debs/udev_*.deb "$g"/dmsetup/debs/dmsetup_*.deb; do
+	dpkg-deb --fsys-tarfile "$d" | tar -x -C "$r" --wildcards './usr/lib/udev/rules.d/*'
+done
+(cd "$g" && ls debs/*.deb fio/debs/*.deb dmsetup/debs/*.deb udev/debs/*.deb) >"$g/versions"
 ln -sf bash-static "$r/usr/bin/bash"
 [ -x "$r/usr/sbin/mdadm" ] ||
 	{ [ -x "$r/sbin/mdadm" ] && ln -sf ../../sbin/mdadm "$r/usr/sbin/mdadm"; }

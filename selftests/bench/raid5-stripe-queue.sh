@@ -186,8 +186,9 @@ sq_case() {
 	after=$(sq_members)
 	sh=$(sq_stripe_heads)
 	lat=$(sq_fio_lat)
-	[ -e /sys/block/md0/md/stripe_queue_stats ] &&
-		echo "MDBENCH-NOTE $conf $wl stripe_queue_stats $(cat /sys/block/md0/md/stripe_queue_stats)"
+	[ -e /sys/kernel/debug/raid456/md0/stripe_queue_stats ] &&
+		echo "MDBENCH-NOTE $conf $wl stripe_queue_stats" \
+			"$(tr '\n' ' ' </sys/kernel/debug/raid456/md0/stripe_queue_stats)"
 	echo "$before $after $c0 $c1 $lat" | awk -v c="$conf" -v w="$wl" -v m="$m" -v sh="$sh" -v t0="$t0" -v t1="$t1" -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '
 		{ printf "MDBENCH-SQ %s %s rd/MiB %.1f wr/MiB %.1f wreq/MiB %.2f stripe_heads %d md0rd/MiB %.1f MiB %g s %.2f",
 		  c, w, ($5 - $1) / m, ($6 - $2) / m, ($7 - $3) / m, sh, ($8 - $4) / m, m, t1 - t0
