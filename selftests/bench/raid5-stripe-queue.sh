@@ -11,6 +11,9 @@
 #   B4  the same, four iocbs per io_submit
 #   C48 control: one job, 48K O_DIRECT at queue depth 1
 #   C4k control: one job, 4K random O_DIRECT at queue depth 1
+#   R1, R4, R16, R32  random writers: 8 jobs, each its own region, random
+#       O_DIRECT writes of 4K to 64K (libaio), at queue depth 1, 4, 16, 32
+#       (not in the default set: sq.wl=R1,R4,R16,R32)
 #   CFR control: one job, 1536K (full rows) O_DIRECT at queue depth 1
 #   D   the 2007 stripe-queue cover letter's own: buffered dd bs=1M (as
 #       md_pattern's buffered 1 MiB writes, to be checked afterwards)
@@ -238,6 +241,12 @@ B1=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_
 B4=("${fio_common[@]}" --ioengine=libaio --direct=1 --iodepth=4 --iodepth_batch_submit=4
 	--iodepth_batch_complete_min=1 "${jobs8[@]}")
 F=("${fio_common[@]}" --ioengine=psync --direct=0 --fsync=1 "${jobs8[@]}")
+rnd_common=(--filename=/dev/md0 --size=$region --bsrange=4k-64k --rw=randwrite --randrepeat=1
+	--verify=crc32c --ioengine=libaio --direct=1)
+R1=("${rnd_common[@]}" --iodepth=1 "${jobs8[@]}")
+R4=("${rnd_common[@]}" --iodepth=4 "${jobs8[@]}")
+R16=("${rnd_common[@]}" --iodepth=16 "${jobs8[@]}")
+R32=("${rnd_common[@]}" --iodepth=32 "${jobs8[@]}")
 # on a file system: eight files, F's sizes (EF, XF) or a random 4K writer
 # each, fsync() after every write (EJ, XJ)
 fsjobs8=()
@@ -324,7 +333,7 @@ for conf in $confs; do
 		case $sqs in -|0) ;; 0h) name=$name-hold ;; *) name=$name-sq$sqs ;; esac
 		for wl in $wls; do
 			case $wl in
-			A|B1|B4|F) sq_run "$name" "$wl" "$mib_ab" sq_fio "$wl" || rc=1 ;;
+			A|B1|B4|F|R1|R4|R16|R32) sq_run "$name" "$wl" "$mib_ab" sq_fio "$wl" || rc=1 ;;
 			C48) sq_run "$name" C48 "$mib" sq_fio C48 || rc=1 ;;
 			C4k) sq_run "$name" C4k "$(( c4k_ios * 4 / 1024 ))" sq_fio C4k || rc=1 ;;
 			CFR) sq_run "$name" CFR "$(( mib / 3 * 3 ))" sq_fio CFR || rc=1 ;;
