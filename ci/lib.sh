@@ -147,3 +147,21 @@ b4_auto_to_cc() {
 	done
 	env GIT_CONFIG_COUNT="$n" "${env[@]}" "$b4" "$@" prep --auto-to-cc
 }
+
+# md_must_run TREE: every TEST_PROGS of the series' drivers/md kselftest
+# Makefile, as drivers/md/NAME, comma separated (what make expands it to)
+md_must_run() {
+	make -s --no-print-directory -C "$1/tools/testing/selftests/drivers/md" \
+		-f Makefile -f <(printf 'mds-print-progs:\n\t@echo $(TEST_PROGS)\n') mds-print-progs |
+		tr ' ' '\n' | sed -n 's|^\(md_.*\.sh\)$|drivers/md/\1|p' | paste -sd, -
+}
+
+# ksft_knobs ARCH: the kselftests' knobs CI boots that arch with (ci/test.sh
+# says why each); empty with MDS_FULL=1
+ksft_knobs() {
+	[ "${MDS_FULL:-0}" = 1 ] && return
+	case $1 in
+	x86_64) echo "SQ_GROWS=1 SQ_BURSTS=4 MD_FAIL_BITMAPS=internal MD_BITMAP_GEOMS=512e-io_opt64K,512e-misaligned" ;;
+	arm64) echo "SQ_GROWS=1 SQ_BURSTS=4 MD_RESHAPE_STRIPE_SIZES=4096,16384 MD_BITMAP_GEOMS=4Kn-2T,512-pbs16K-1G" ;;
+	esac
+}

@@ -106,9 +106,7 @@ step "KUnit: kunit.py config"
 # Every TEST_PROGS of the series' Makefile, so that a new test is one too,
 # md_unclean_stop.sh is TEST_PROGS_EXTENDED (it resets the machine): it runs
 # over two boots of its own (selftests/unclean-stop.sh).
-MUST_RUN=$(make -s --no-print-directory -C "$tree/tools/testing/selftests/drivers/md" \
-	-f Makefile -f <(printf 'mds-print-progs:\n\t@echo $(TEST_PROGS)\n') mds-print-progs |
-	tr ' ' '\n' | sed -n 's|^\(md_.*\.sh\)$|drivers/md/\1|p' | paste -sd, -)
+MUST_RUN=$(md_must_run "$tree")
 [ -n "$MUST_RUN" ] || fail "no TEST_PROGS in tools/testing/selftests/drivers/md/Makefile"
 
 # CI's share of the guest tests, for its time on two cores (TCG only; the
@@ -137,10 +135,11 @@ MUST_RUN=$(make -s --no-print-directory -C "$tree/tools/testing/selftests/driver
 #    stripe_size 4K and 16K of 4K, 16K and 64K (arm64).
 SKIP_arm64="md_member_fail.sh md_fio_verify.sh md_linear.sh md_levels.sh md_layouts.sh md_read_errors.sh"
 SKIP_x86_64="md_bad_input.sh md_bitmap_sizes.sh md_bitmap_legacy.sh md_reshape.sh"
-KSFT_ENV_x86_64="SQ_GROWS=1 SQ_BURSTS=4 MD_FAIL_BITMAPS=internal MD_BITMAP_GEOMS=512e-io_opt64K,512e-misaligned"
-KSFT_ENV_arm64="SQ_GROWS=1 SQ_BURSTS=4 MD_RESHAPE_STRIPE_SIZES=4096,16384 MD_BITMAP_GEOMS=4Kn-2T,512-pbs16K-1G"
+# (the knobs: ksft_knobs in ci/lib.sh, shared with selftests/udev-run.sh)
+KSFT_ENV_x86_64=$(ksft_knobs x86_64)
+KSFT_ENV_arm64=$(ksft_knobs arm64)
 if [ "${MDS_FULL:-0}" = 1 ]; then
-	SKIP_arm64= SKIP_x86_64= KSFT_ENV_x86_64= KSFT_ENV_arm64=
+	SKIP_arm64= SKIP_x86_64=
 fi
 
 for arch in x86_64 arm64; do

@@ -24,14 +24,8 @@ img=$(MDS_CONFIG_EXTRA="$MDS_ROOT/configs/udev.config" "$MDS_ROOT/ci/build-kerne
 initrd=$MDS_OUT/images/$arch-initramfs.cpio
 "$MDS_ROOT/selftests/mkinitramfs.sh" "$arch" "$tree" "$initrd" "$out/modroot" >/dev/null ||
 	die "initramfs failed"
-must=$(make -s --no-print-directory -C "$tree/tools/testing/selftests/drivers/md" \
-	-f Makefile -f <(printf 'mds-print-progs:\n\t@echo $(TEST_PROGS)\n') mds-print-progs |
-	tr ' ' '\n' | sed -n 's|^\(md_.*\.sh\)$|drivers/md/\1|p' | paste -sd, -)
-case $arch in
-x86_64) knobs="SQ_GROWS=1 SQ_BURSTS=4 MD_FAIL_BITMAPS=internal MD_BITMAP_GEOMS=512e-io_opt64K,512e-misaligned" ;;
-arm64) knobs="SQ_GROWS=1 SQ_BURSTS=4 MD_RESHAPE_STRIPE_SIZES=4096,16384 MD_BITMAP_GEOMS=4Kn-2T,512-pbs16K-1G" ;;
-esac
-[ "${MDS_FULL:-0}" = 1 ] && knobs=
+must=$(md_must_run "$tree")
+knobs=$(ksft_knobs "$arch")
 logf=$MDS_OUT/logs/$arch-udev-kselftest.log
 rc=0
 if MDS_GUEST_TIMEOUT=${MDS_GUEST_TIMEOUT:-5400} MDS_CMDLINE="mdtest.udev=1 $knobs" \
