@@ -81,8 +81,9 @@ for n in $counts; do
 		{ rc=1; drop_members; continue; }
 	size=$(blockdev --getsize64 /dev/md0)
 	echo "MDBENCH-NOTE $n members: $(cat /sys/block/md0/md/level), $((size / 1048576)) MiB, members ${M[*]:0:2} ..."
-	fio --name=fill --filename=/dev/md0 --direct=1 --rw=write --bs=64k --ioengine=psync \
-		--verify=crc32c --do_verify=0 --size="$size" >/tmp/fill.log 2>&1 ||
+	fill=(--name=fill --filename=/dev/md0 --direct=1 --rw=write --bs=64k --ioengine=psync
+		--verify=crc32c --size="$size")
+	fio "${fill[@]}" --do_verify=0 >/tmp/fill.log 2>&1 ||
 		{ echo "MDBENCH-NOTE fill failed"; tail -n 5 /tmp/fill.log; rc=1; }
 	for ((r = 1; r <= reps; r++)); do
 		timed "$n" "$r" || rc=1
@@ -92,8 +93,7 @@ for n in $counts; do
 	echo "MDBENCH-NOTE $n members: md0 reads $(awk '{print $1}' /sys/block/md0/stat)," \
 		"member reads $(for d in "${M[@]}"; do cat "/sys/block/$(basename "$d")/stat"; done |
 			awk '{ s += $1 } END { print s }')"
-	fio --name=fill --filename=/dev/md0 --direct=1 --rw=write --bs=64k --ioengine=psync \
-		--verify=crc32c --verify_only --size="$size" >/tmp/verify.log 2>&1 ||
+	fio "${fill[@]}" --verify_only >/tmp/verify.log 2>&1 ||
 		{ echo "MDBENCH-NOTE $n members: fio verify failed"; tail -n 5 /tmp/verify.log; rc=1; }
 	mdadm --stop /dev/md0 >/dev/null || rc=1
 	drop_members
