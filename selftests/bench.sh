@@ -21,6 +21,20 @@ if [ -f "$MDS_ROOT/selftests/bench/$scen.disks" ]; then
 	export MDS_DISKS
 	nd=(0)
 fi
+# MODEL=hdd|ssd: members throttled by QEMU, so that the members, not the
+# emulated CPU, bound what the array does: hdd about 150 requests/s and
+# 150 MB/s per member (a 7200 rpm disk: no seek-distance model, each request
+# costs the same), ssd about 20000 requests/s and 500 MB/s (a SATA SSD).
+# Logs and the table are named after the model.
+model=${MODEL:-none}
+case $model in
+none) ;;
+hdd) export MDS_DRIVE_OPTS="throttling.iops-total=150,throttling.bps-total=150000000" ;;
+ssd) export MDS_DRIVE_OPTS="throttling.iops-total=20000,throttling.bps-total=500000000" ;;
+*) die "MODEL: none, hdd or ssd, not '$model'" ;;
+esac
+msfx=
+[ "$model" = none ] || msfx=-$model
 kernels=${KERNELS:-base patched}
 for k in $kernels; do
 	case $k in base|patched) ;; *) die "KERNELS: base and/or patched, not '$k'" ;; esac
@@ -58,14 +72,18 @@ for k in $kernels; do
 	fi
 	[ -f "$img" ] || die "$img missing"
 	for ((r = 1; r <= reps; r++)); do
-		logs+=("$MDS_OUT/logs/bench-$scen-$arch-$k-$r.log")
+		logs+=("$MDS_OUT/logs/bench-$scen-$arch$msfx-$k-$r.log")
 		"$MDS_ROOT/selftests/run-guest.sh" "$arch" "$img" "$initrd" "${logs[-1]}" \
 			"bench:$scen" "${nd[@]}" || rc=1
 	done
 done
-if [ -f "$MDS_ROOT/selftests/bench/$scen-table.py" ]; then	# a table of its own
-	python3 "$MDS_ROOT/selftests/bench/$scen-table.py" "${logs[@]}" | tee "$MDS_OUT/bench-$scen-$arch.txt"
-else
-	python3 "$MDS_ROOT/selftests/bench-table.py" "$arch" "$scen" "$reps" "$MDS_OUT/logs" | tee "$MDS_OUT/bench-$scen-$arch.txt"
-fi
+{
+	echo "host CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort -u | head -n 1)," \
+		"$(nproc) CPUs; guest $arch (QEMU TCG); member model: $model${MDS_DRIVE_OPTS:+ ($MDS_DRIVE_OPTS)}"
+	if [ -f "$MDS_ROOT/selftests/bench/$scen-table.py" ]; then	# a table of its own
+		python3 "$MDS_ROOT/selftests/bench/$scen-table.py" "${logs[@]}"
+	else
+		python3 "$MDS_ROOT/selftests/bench-table.py" "$arch$msfx" "$scen" "$reps" "$MDS_OUT/logs"
+	fi
+} | tee "$MDS_OUT/bench-$scen-$arch$msfx.txt"
 exit $rc

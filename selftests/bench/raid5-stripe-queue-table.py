@@ -15,7 +15,9 @@ instead, each in a column of its own named by its suffix: "off" beside
 "hold" (preread_hold 1 only), "sqN" (stripe_queue_size N) and "sqNh" (both).
 
 Also per row: MiB/s, fio's write completion latency p50/p99/p99.9 and, for
-F, fsync latency (ms), and CPU ms per MiB written: raid5d's and all CPUs'.
+F, fsync latency (ms), CPU ms per MiB written: raid5d's and all CPUs', and
+the stripe cache's memory at the end (cache-KiB: stripe_heads times their
+slab object and a stripe_size buffer per member).
 """
 import re
 import statistics
@@ -23,7 +25,7 @@ import sys
 
 FIELDS = ("rd/MiB", "md0rd/MiB", "wr/MiB", "wreq/MiB", "stripe_heads", "s",
           "MiB/s", "p50", "p99", "p99.9", "fsync-p50", "fsync-p99",
-          "fsync-p99.9", "r5d-ms/MiB", "cpu-ms/MiB")
+          "fsync-p99.9", "r5d-ms/MiB", "cpu-ms/MiB", "cache-KiB")
 
 
 def parse(path, rows, order):

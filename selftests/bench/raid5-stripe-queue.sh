@@ -50,8 +50,9 @@
 # /proc/PID/stat; with group_thread_cnt > 0 the stripes are handled by
 # kworkers instead) and all CPUs' busy time from /proc/stat.
 # Sizes (MiB) may be lowered for a quick look with sq.mib=N and sq.dd=N on the
-# kernel command line; sq.confs=SCS:GTC:BITMAP,... and sq.wl=A,B1,... choose
-# configurations and workloads. On a kernel with md/stripe_queue_size, each
+# kernel command line; sq.confs=SCS:GTC:BITMAP[:SQS+SQS...],... and
+# sq.wl=A,B1,... choose configurations and workloads (a configuration's own
+# SQS values replace sq.sqs for it: 4096:0:none:0 runs the knobs off only). On a kernel with md/stripe_queue_size, each
 # configuration runs once per value of sq.sqs=N[h],... (default 0,1024h):
 # N is stripe_queue_size, and a trailing h sets md/preread_hold to 1 (the
 # O_DIRECT hold, a knob of its own). Rows are named CONF for 0, CONF-hold
@@ -188,17 +189,24 @@ sq_case() {
 	c1=$(sq_cpu)
 	after=$(sq_members)
 	sh=$(sq_stripe_heads)
+	# the stripe cache's memory at the end, KiB: each stripe_head's slab
+	# object (bytes_alloc of its kmem_cache_alloc event) and a
+	# stripe_size buffer per member
+	mem=$(awk -v sh="$sh" -v n="${#devs[@]}" \
+		-v o="$(sed -n 's/.*kmem_cache_alloc: .*bytes_alloc=\([0-9]*\).*/\1/p' $T/trace | head -n 1)" \
+		-v ss="$(cat /sys/block/md0/md/stripe_size 2>/dev/null)" \
+		'BEGIN { if (o == "" || ss == "") print "-"; else printf "%.0f", sh * (o + n * ss) / 1024 }')
 	lat=$(sq_fio_lat)
 	[ -e /sys/kernel/debug/raid456/md0/stripe_queue_stats ] &&
 		echo "MDBENCH-NOTE $conf $wl stripe_queue_stats" \
 			"$(tr '\n' ' ' </sys/kernel/debug/raid456/md0/stripe_queue_stats)"
-	echo "$before $after $c0 $c1 $lat" | awk -v c="$conf" -v w="$wl" -v m="$m" -v sh="$sh" -v t0="$t0" -v t1="$t1" -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '
+	echo "$before $after $c0 $c1 $lat" | awk -v c="$conf" -v w="$wl" -v m="$m" -v sh="$sh" -v mem="$mem" -v t0="$t0" -v t1="$t1" -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '
 		{ printf "MDBENCH-SQ %s %s rd/MiB %.1f wr/MiB %.1f wreq/MiB %.2f stripe_heads %d md0rd/MiB %.1f MiB %g s %.2f",
 		  c, w, ($5 - $1) / m, ($6 - $2) / m, ($7 - $3) / m, sh, ($8 - $4) / m, m, t1 - t0
 		  printf " MiB/s %.2f r5d-ms/MiB %.2f cpu-ms/MiB %.1f",
 		  m / (t1 - t0), ($11 - $9) * 1000 / hz / m, ($12 - $10) * 1000 / hz / m
-		  printf " p50 %s p99 %s p99.9 %s fsync-p50 %s fsync-p99 %s fsync-p99.9 %s\n",
-		  $13, $14, $15, $16, $17, $18 }'
+		  printf " p50 %s p99 %s p99.9 %s fsync-p50 %s fsync-p99 %s fsync-p99.9 %s cache-KiB %s\n",
+		  $13, $14, $15, $16, $17, $18, mem }'
 }
 
 # the array is made inside sq_case; the tracing around it counts the
@@ -327,8 +335,10 @@ done
 sq_fio() { local -n job=$1; fio_w "${job[@]}"; }
 
 for conf in $confs; do
-	IFS=: read -r scs gtc bm <<<"$conf"
-	for sqs in $sqs_list; do
+	IFS=: read -r scs gtc bm csqs <<<"$conf"
+	list=$sqs_list
+	[ "$sqs_list" = - ] || [ -z "$csqs" ] || list=${csqs//+/ }
+	for sqs in $list; do
 		name=scs$scs-gtc$gtc-bm$bm
 		case $sqs in -|0) ;; 0h) name=$name-hold ;; *) name=$name-sq$sqs ;; esac
 		for wl in $wls; do
