@@ -52,8 +52,9 @@
 # Sizes (MiB) may be lowered for a quick look with sq.mib=N and sq.dd=N on the
 # kernel command line; sq.confs=SCS:GTC:BITMAP[:SQS+SQS...],... and
 # sq.wl=A,B1,... choose configurations and workloads (a configuration's own
-# SQS values replace sq.sqs for it: 4096:0:none:0 runs the knobs off only). On a kernel with md/stripe_queue_size, each
-# configuration runs once per value of sq.sqs=N[h],... (default 0,1024h):
+# SQS values replace sq.sqs for it: 4096:0:none:0 runs the knobs off only).
+# On a kernel with md/stripe_queue_size, each configuration runs once per
+# value of sq.sqs=N[h],... (default 0,1024h):
 # N is stripe_queue_size, and a trailing h sets md/preread_hold to 1 (the
 # O_DIRECT hold, a knob of its own). Rows are named CONF for 0, CONF-hold
 # for 0h, CONF-sqN and CONF-sqNh otherwise. A kernel without the knobs runs
@@ -104,10 +105,13 @@ sq_trace_start() {
 	echo 1 >$T/tracing_on
 }
 
-# sq_stripe_heads: raid5-md0 objects allocated and not freed so far
+# sq_stripe_heads: raid5-md0 objects allocated and not freed so far, and
+# the size of one (bytes_alloc of the first allocation; empty if none)
 sq_stripe_heads() {
 	grep -q 'LOST' $T/trace && echo "MDBENCH-NOTE kmem trace overflowed" >&2
-	awk '/kmem_cache_alloc: / { n++ } /kmem_cache_free: / { n-- } END { print n + 0 }' $T/trace
+	awk '/kmem_cache_alloc: / { n++
+		if (o == "" && match($0, /bytes_alloc=[0-9]+/)) o = substr($0, RSTART + 12, RLENGTH - 12) }
+	     /kmem_cache_free: / { n-- } END { print n + 0, o }' $T/trace
 }
 
 sq_trace_stop() {
@@ -188,12 +192,10 @@ sq_case() {
 	t1=$(cut -d' ' -f1 /proc/uptime)
 	c1=$(sq_cpu)
 	after=$(sq_members)
-	sh=$(sq_stripe_heads)
+	read -r sh obj <<<"$(sq_stripe_heads)"
 	# the stripe cache's memory at the end, KiB: each stripe_head's slab
-	# object (bytes_alloc of its kmem_cache_alloc event) and a
-	# stripe_size buffer per member
-	mem=$(awk -v sh="$sh" -v n="${#devs[@]}" \
-		-v o="$(sed -n 's/.*kmem_cache_alloc: .*bytes_alloc=\([0-9]*\).*/\1/p' $T/trace | head -n 1)" \
+	# object and a stripe_size buffer per member
+	mem=$(awk -v sh="$sh" -v n="${#devs[@]}" -v o="$obj" \
 		-v ss="$(cat /sys/block/md0/md/stripe_size 2>/dev/null)" \
 		'BEGIN { if (o == "" || ss == "") print "-"; else printf "%.0f", sh * (o + n * ss) / 1024 }')
 	lat=$(sq_fio_lat)
